@@ -1,0 +1,29 @@
+// The HTTP headers every response carries, in `npm start` and the dev server alike. A <meta> CSP
+// would not cover the DuckDB worker, which is loaded by URL (DESIGN.md); a header does.
+const MODEL_ENDPOINT = 'https://api.anthropic.com';
+
+function csp({ dev = false, connect = [] } = {}) {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "worker-src 'self'",
+    `connect-src 'self' ${[MODEL_ENDPOINT, ...connect, ...(dev ? ['ws:'] : [])].join(' ')}`,
+    "img-src 'self' data: blob:",
+    // Vite's dev server injects component styles as <style> elements.
+    `style-src 'self'${dev ? " 'unsafe-inline'" : ''}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function securityHeaders(options) {
+  return {
+    'Content-Security-Policy': csp(options),
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}

@@ -1,0 +1,19 @@
+/** The page's handle on the DuckDB worker: the one place the worker is wrapped with Comlink. */
+import * as Comlink from 'comlink';
+import type { SiftEngine } from '../core/data/engine.ts';
+import EngineWorker from '../../workers/duckdb.worker.ts?worker';
+
+export function startEngine(): SiftEngine {
+  const remote = Comlink.wrap<SiftEngine>(new EngineWorker({ name: 'duckdb' }));
+  return {
+    info: () => remote.info(),
+    // Progress callbacks cross the boundary as Comlink proxies; Files are structured-cloned
+    // (a File clone shares the underlying data, nothing is copied).
+    load: (files, onProgress) => remote.load(files, onProgress && Comlink.proxy(onProgress)),
+    query: (sql, options) => remote.query(sql, options),
+    cancel: () => remote.cancel(),
+    profile: (table) => remote.profile(table),
+    tables: () => remote.tables(),
+    dropTable: (name) => remote.dropTable(name),
+  };
+}

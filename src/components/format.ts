@@ -1,0 +1,23 @@
+/** Number and size formatting shared by the views. */
+const counts = new Intl.NumberFormat('en-US');
+
+export function formatCount(n: number | null | undefined): string {
+  return n === null || n === undefined ? '—' : counts.format(n);
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1048576) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1073741824) return `${(n / 1048576).toFixed(1)} MB`;
+  return `${(n / 1073741824).toFixed(2)} GB`;
+}
+
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+export function percent(part: number, whole: number): string {
+  if (whole === 0) return '—';
+  const p = (part / whole) * 100;
+  return p > 0 && p < 1 ? '<1%' : `${Math.round(p)}%`;
+}

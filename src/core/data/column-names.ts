@@ -1,0 +1,48 @@
+/**
+ * Header names made usable: trimmed, control characters and runs of white space folded to one
+ * space, empty headers named `column_N`, and duplicates (DuckDB compares names without regard to
+ * case) given `_2`, `_3`… suffixes. Anything else a person typed is kept: quoting handles it.
+ */
+
+const MAX_NAME_LENGTH = 120;
+
+function clean(original: string | null, index: number): string {
+  const folded = (original ?? '')
+    .replace(/[\u0000-\u001f\u007f\s]+/g, ' ')
+    .trim()
+    .slice(0, MAX_NAME_LENGTH);
+  return folded === '' ? `column_${index + 1}` : folded;
+}
+
+export function cleanColumnNames(originals: ReadonlyArray<string | null>): string[] {
+  const cleaned = originals.map(clean);
+  // A suffix never takes a name that another header already has.
+  const written = new Set(cleaned.map((name) => name.toLowerCase()));
+  const taken = new Set<string>();
+  return cleaned.map((name) => {
+    const key = name.toLowerCase();
+    if (!taken.has(key)) {
+      taken.add(key);
+      return name;
+    }
+    let n = 2;
+    while (taken.has(`${key}_${n}`) || written.has(`${key}_${n}`)) n++;
+    taken.add(`${key}_${n}`);
+    return `${name}_${n}`;
+  });
+}
+
+/** A table name from a file name: lower-case letters, digits and underscores, never starting with a digit. */
+export function tableNameFor(fileName: string, taken: ReadonlySet<string>): string {
+  const stem = fileName.replace(/\.[^.]*$/, '');
+  let base = stem
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 48);
+  if (base === '' || /^[0-9]/.test(base)) base = `t_${base}`.replace(/_+$/, '');
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
+  return name;
+}

@@ -1,0 +1,117 @@
+/**
+ * The one interface of the data engine. The worker implements it (workers/engine.ts), the page
+ * reaches it through a single Comlink wrapper, and later the agent's tools run against it.
+ * Every value that crosses it is plain, structured-cloneable data.
+ */
+
+/** A cell as it reaches the page: numbers stay numbers, everything exotic becomes text. */
+export type Cell = string | number | boolean | null;
+
+export interface ResultColumn {
+  name: string;
+  /** DuckDB's type name, e.g. `BIGINT`, `VARCHAR`, `DATE`. */
+  type: string;
+}
+
+export type QueryResult =
+  | {
+      ok: true;
+      columns: ResultColumn[];
+      rows: Cell[][];
+      /** Rows in the full result; null when counting them ran out of time. */
+      totalRows: number | null;
+      /** True when `rows` holds fewer rows than the full result. */
+      truncated: boolean;
+      /** Why it was truncated, in words for people and models. */
+      note?: string;
+      durationMs: number;
+    }
+  | {
+      ok: false;
+      kind: 'rejected' | 'error' | 'timeout' | 'cancelled';
+      message: string;
+      durationMs: number;
+    };
+
+export interface QueryOptions {
+  /** At most this many rows come back (default 1,000). */
+  maxRows?: number;
+  /** Cancelled after this many milliseconds (default 30,000). */
+  timeoutMs?: number;
+  /** Rows stop being collected past this many bytes of cell text (default 8 MB). */
+  maxBytes?: number;
+}
+
+export interface ColumnName {
+  /** The header as it was in the file; null when the file had no header row. */
+  original: string | null;
+  /** The name of the column in the table. */
+  name: string;
+}
+
+export type Encoding = 'utf-8' | 'latin-1' | 'utf-16';
+
+export interface TableInfo {
+  name: string;
+  fileName: string;
+  fileBytes: number;
+  rows: number;
+  columns: ColumnName[];
+  encoding: Encoding;
+  /** Things done to make the file readable, in words (e.g. "3 short rows padded with NULL"). */
+  notes: string[];
+  /** How long reading the file into the table took. */
+  loadMs: number;
+}
+
+export type LoadOutcome =
+  | { ok: true; table: TableInfo }
+  | { ok: false; fileName: string; message: string };
+
+export interface LoadProgress {
+  fileName: string;
+  /** How far DuckDB has got, 0–1, as its progress bar reports it. */
+  fraction: number;
+  bytesTotal: number;
+}
+
+export interface TypicalValue {
+  value: string | null;
+  count: number;
+}
+
+export interface ColumnProfile {
+  column: string;
+  type: string;
+  nonNullCount: number;
+  uniqueCount: number;
+  min: string | null;
+  max: string | null;
+  typicalValues: TypicalValue[];
+  issues: string[];
+}
+
+export interface TableProfile {
+  table: string;
+  rows: number;
+  columns: ColumnProfile[];
+  durationMs: number;
+}
+
+export interface EngineInfo {
+  duckdbVersion: string;
+  bundle: string;
+}
+
+export interface SiftEngine {
+  info(): Promise<EngineInfo>;
+  /** Loads files as tables; the first table of an empty database is `data`. Never throws. */
+  load(files: File[], onProgress?: (p: LoadProgress) => void): Promise<LoadOutcome[]>;
+  /** Runs one read-only statement under the row, byte and time limits. Never throws. */
+  query(sql: string, options?: QueryOptions): Promise<QueryResult>;
+  /** Cancels the running query, if any. */
+  cancel(): Promise<void>;
+  profile(table: string): Promise<TableProfile>;
+  tables(): Promise<TableInfo[]>;
+  dropTable(name: string): Promise<void>;
+}

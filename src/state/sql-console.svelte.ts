@@ -1,0 +1,38 @@
+/** The person's own SQL box: the statement, the limits, the run in progress and its result. */
+import type { QueryResult, SiftEngine } from '../core/data/engine.ts';
+
+export const CONSOLE_MAX_ROWS = 1000;
+
+export class SqlConsole {
+  sql = $state('SELECT * FROM data LIMIT 100');
+  timeoutSeconds = $state(30);
+  running = $state(false);
+  result = $state.raw<QueryResult | null>(null);
+  lastSql = $state('');
+  readonly #engine: SiftEngine;
+
+  constructor(engine: SiftEngine) {
+    this.#engine = engine;
+  }
+
+  async run(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.lastSql = this.sql;
+    try {
+      this.result = await this.#engine.query(this.sql, {
+        maxRows: CONSOLE_MAX_ROWS,
+        timeoutMs: Math.max(1, this.timeoutSeconds) * 1000,
+      });
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      this.result = { ok: false, kind: 'error', message, durationMs: 0 };
+    } finally {
+      this.running = false;
+    }
+  }
+
+  cancel(): void {
+    void this.#engine.cancel();
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The loaded tables, their profiles and the load in progress. Components only display this; large
+ * values are replaced whole (`$state.raw`), never deeply proxied.
+ */
+import type {
+  LoadProgress,
+  SiftEngine,
+  TableInfo,
+  TableProfile,
+} from '../core/data/engine.ts';
+
+export interface LoadFailure {
+  fileName: string;
+  message: string;
+}
+
+export type ProfileState =
+  | { status: 'running' }
+  | { status: 'done'; profile: TableProfile }
+  | { status: 'failed'; message: string };
+
+export const SAMPLE = { url: './data/weather.csv', fileName: 'weather.csv' };
+
+export class Workspace {
+  engineState = $state<'starting' | 'ready' | 'failed'>('starting');
+  engineMessage = $state('');
+  tables = $state.raw<TableInfo[]>([]);
+  profiles = $state.raw<Record<string, ProfileState>>({});
+  /** Files waiting or being read, in order; the first one is being read. */
+  pending = $state.raw<string[]>([]);
+  progress = $state.raw<LoadProgress | null>(null);
+  failures = $state.raw<LoadFailure[]>([]);
+  readonly #engine: SiftEngine;
+
+  constructor(engine: SiftEngine) {
+    this.#engine = engine;
+    engine.info().then(
+      (info) => {
+        this.engineState = 'ready';
+        this.engineMessage = `DuckDB ${info.duckdbVersion} (${info.bundle})`;
+      },
+      (e: unknown) => {
+        this.engineState = 'failed';
+        this.engineMessage = `The data engine could not start: ${e instanceof Error ? e.message : String(e)}`;
+      },
+    );
+  }
+
+  get engine(): SiftEngine {
+    return this.#engine;
+  }
+
+  get loading(): boolean {
+    return this.pending.length > 0;
+  }
+
+  async loadFiles(files: File[]): Promise<void> {
+    if (files.length === 0) return;
+    this.failures = [];
+    this.pending = [...this.pending, ...files.map((f) => f.name)];
+    try {
+      const outcomes = await this.#engine.load(files, (p) => (this.progress = p));
+      const loaded: TableInfo[] = [];
+      for (const outcome of outcomes) {
+        if (outcome.ok) loaded.push(outcome.table);
+        else this.failures = [...this.failures, { fileName: outcome.fileName, message: outcome.message }];
+      }
+      this.tables = [...this.tables.filter((t) => !loaded.some((l) => l.name === t.name)), ...loaded];
+      for (const table of loaded) void this.profile(table.name);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      this.failures = [...files.map((f) => ({ fileName: f.name, message }))];
+    } finally {
+      this.pending = this.pending.slice(files.length);
+      this.progress = null;
+    }
+  }
+
+  async loadSample(): Promise<void> {
+    try {
+      const response = await fetch(SAMPLE.url);
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      const blob = await response.blob();
+      await this.loadFiles([new File([blob], SAMPLE.fileName, { type: 'text/csv' })]);
+    } catch (e) {
+      const message = `The sample could not be fetched: ${e instanceof Error ? e.message : String(e)}`;
+      this.failures = [{ fileName: SAMPLE.fileName, message }];
+    }
+  }
+
+  async profile(table: string): Promise<void> {
+    this.profiles = { ...this.profiles, [table]: { status: 'running' } };
+    let next: ProfileState;
+    try {
+      next = { status: 'done', profile: await this.#engine.profile(table) };
+    } catch (e) {
+      next = { status: 'failed', message: e instanceof Error ? e.message : String(e) };
+    }
+    this.profiles = { ...this.profiles, [table]: next };
+  }
+
+  async removeTable(name: string): Promise<void> {
+    await this.#engine.dropTable(name);
+    this.tables = this.tables.filter((t) => t.name !== name);
+    const { [name]: _, ...rest } = this.profiles;
+    this.profiles = rest;
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * Serves the built app (`dist/`, built by `npm test` before Vitest starts) with the same preview
+ * server and headers as `npm start`, on a free port, for every end-to-end test file.
+ */
+import { existsSync } from 'node:fs';
+import { preview, type PreviewServer } from 'vite';
+import type { TestProject } from 'vitest/node';
+
+let server: PreviewServer | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first.');
+  server = await preview({ preview: { port: 0, strictPort: false, open: false }, logLevel: 'warn' });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('The preview server did not report its address.');
+  project.provide('baseUrl', url);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.close();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

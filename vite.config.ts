@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { fileURLToPath } from 'node:url';
+import { securityHeaders } from './security-headers.js';
+
+// The package's `./blocking` export names a browser file that does not exist; the real
+// browser build of the synchronous bindings is this one (see DESIGN.md, facts verified).
+const duckdbBlocking = fileURLToPath(
+  new URL('./node_modules/@duckdb/duckdb-wasm/dist/duckdb-browser-blocking.mjs', import.meta.url),
+);
+
+export default defineConfig({
+  plugins: [svelte()],
+  resolve: {
+    alias: { '@duckdb/duckdb-wasm/blocking': duckdbBlocking },
+  },
+  worker: { format: 'es' },
+  build: { target: 'es2022', chunkSizeWarningLimit: 2048 },
+  server: { headers: securityHeaders({ dev: true }) },
+  preview: { port: 4173, headers: securityHeaders() },
+});

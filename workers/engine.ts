@@ -1,0 +1,173 @@
+/**
+ * The data engine behind the one `SiftEngine` interface: loading, the guarded query, the profile
+ * and the table list, over a DuckDB-WASM instance handed in by its host (browser-host.ts).
+ *
+ * duckdb-wasm 1.32's synchronous bindings fail every statement with "Max expression depth limit
+ * of 0 exceeded" (browser and Node alike, checked 2026-11-22), so the engine drives the async API,
+ * whose own worker runs DuckDB, from inside our worker.
+ */
+import type { AsyncDuckDB } from '@duckdb/duckdb-wasm';
+import type {
+  EngineInfo,
+  LoadOutcome,
+  LoadProgress,
+  QueryOptions,
+  QueryResult,
+  ResultColumn,
+  SiftEngine,
+  TableInfo,
+  TableProfile,
+} from '../src/core/data/engine.ts';
+import { tableNameFor } from '../src/core/data/column-names.ts';
+import { HEAD_BYTES, inspectHead } from '../src/core/data/file-head.ts';
+import { profileTable } from '../src/core/data/profile.ts';
+import { rowsOf } from './engine-rows.ts';
+import { quoteIdent } from '../src/core/data/sql-text.ts';
+import { loadCsv } from './load-csv.ts';
+import { LOCKDOWN_STATEMENTS, UPLOAD_DIR } from './lockdown.ts';
+import { Stopper } from './pending.ts';
+import { runGuarded, type GuardedRunner } from './guarded-query.ts';
+
+export interface EngineHost {
+  db: AsyncDuckDB;
+  bundle: string;
+  /** Makes `file` readable by DuckDB at `path` without copying it where the platform allows. */
+  registerFile(path: string, file: File): Promise<void>;
+  /** Calls `listener` with the running statement's progress (0–100) while it runs. */
+  onProgress(listener: ((percentage: number) => void) | null): void;
+}
+
+const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export async function createEngine(host: EngineHost): Promise<SiftEngine> {
+  const conn = await host.db.connect();
+  let queue: Promise<unknown> = Promise.resolve();
+  let current: Stopper | null = null;
+  let fileCounter = 0;
+  const tables = new Map<string, TableInfo>();
+
+  /** One operation at a time: the worker has one connection and DuckDB-WASM one thread. */
+  function exclusive<T>(op: () => Promise<T>): Promise<T> {
+    const run = queue.then(op, op);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async function exec(sql: string, stop: Stopper = new Stopper()) {
+    current = stop;
+    try {
+      return rowsOf(await stop.run(conn, sql));
+    } finally {
+      current = null;
+    }
+  }
+
+  for (const statement of LOCKDOWN_STATEMENTS) await exec(statement);
+  const [{ v: version } = { v: 'unknown' }] = await exec('SELECT version() AS v');
+
+  async function describe(table: string): Promise<ResultColumn[]> {
+    const rows = await exec(`DESCRIBE ${quoteIdent(table)}`);
+    return rows.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
+  }
+
+  async function loadOne(file: File, onProgress?: (p: LoadProgress) => void): Promise<LoadOutcome> {
+    const started = performance.now();
+    const fail = (message: string): LoadOutcome => ({ ok: false, fileName: file.name, message });
+    // A handle to anything but a File reads as a garbage one-column table (DESIGN.md): refuse it.
+    if (!(file instanceof File)) return fail('This is not a file.');
+    const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+    const verdict = inspectHead(head, file.size);
+    if (verdict.kind === 'empty') return fail('The file is empty: there is nothing to load.');
+    if (verdict.kind === 'binary') return fail(`This is not delimited text: ${verdict.reason}.`);
+
+    const path = `${UPLOAD_DIR}${++fileCounter}-${file.name.replace(/[^\w.-]+/g, '_')}`;
+    await host.registerFile(path, file);
+    const table = tables.has('data') ? tableNameFor(file.name, new Set(tables.keys())) : 'data';
+
+    host.onProgress((percentage) =>
+      onProgress?.({ fileName: file.name, fraction: percentage / 100, bytesTotal: file.size }),
+    );
+    try {
+      const loaded = await loadCsv(exec, table, path, file.name, verdict.encoding);
+      const [count] = await exec(`SELECT count(*) AS n FROM ${quoteIdent(table)}`);
+      const info: TableInfo = {
+        name: table,
+        fileName: file.name,
+        fileBytes: file.size,
+        rows: Number(count?.n ?? 0),
+        columns: loaded.columns,
+        encoding: loaded.encoding,
+        notes: loaded.notes,
+        loadMs: performance.now() - started,
+      };
+      tables.set(table, info);
+      return { ok: true, table: info };
+    } catch (e) {
+      return fail(`DuckDB could not read it: ${errorMessage(e)}`);
+    } finally {
+      host.onProgress(null);
+    }
+  }
+
+  const guardedRunner: GuardedRunner = {
+    prepare: async (text) => (await conn.prepare(text)).close(),
+    run: (text, stop) => {
+      current = stop;
+      return stop.run(conn, text);
+    },
+  };
+
+  const engine: SiftEngine = {
+    async info(): Promise<EngineInfo> {
+      return { duckdbVersion: String(version), bundle: host.bundle };
+    },
+
+    load(files, onProgress) {
+      return exclusive(async () => {
+        const outcomes: LoadOutcome[] = [];
+        for (const file of files) {
+          try {
+            outcomes.push(await loadOne(file, onProgress));
+          } catch (e) {
+            outcomes.push({ ok: false, fileName: file?.name ?? 'file', message: errorMessage(e) });
+          }
+        }
+        return outcomes;
+      });
+    },
+
+    query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
+      return exclusive(async () => {
+        try {
+          return await runGuarded(sql, options, guardedRunner);
+        } finally {
+          current = null;
+        }
+      });
+    },
+
+    async cancel() {
+      current?.stop('cancelled');
+    },
+
+    profile(table: string): Promise<TableProfile> {
+      return exclusive(async () => {
+        const info = tables.get(table);
+        if (!info) throw new Error(`There is no table named ${table}.`);
+        return profileTable((sql) => exec(sql), table, await describe(table), info.rows);
+      });
+    },
+
+    async tables() {
+      return [...tables.values()];
+    },
+
+    dropTable(name: string) {
+      return exclusive(async () => {
+        await exec(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+        tables.delete(name);
+      });
+    },
+  };
+  return engine;
+}

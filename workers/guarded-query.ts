@@ -1,0 +1,131 @@
+/**
+ * The one way a person's or the model's SQL runs. Every text holding their statement is prepared
+ * first — DuckDB's parser refuses anything but a single statement, and the statement only ever
+ * stands where a subquery of SELECT stands — then run in cancellable slices under a deadline,
+ * with rows, bytes and cell length capped. Failures come back as values, never as throws.
+ */
+import type { RecordBatch } from 'apache-arrow';
+import type { Cell, QueryOptions, QueryResult, ResultColumn } from '../src/core/data/engine.ts';
+import {
+  countQuery,
+  describeQuery,
+  explainPrepareFailure,
+  normaliseStatement,
+  resultQuery,
+  toCell,
+  transportOf,
+} from '../src/core/data/query-guard.ts';
+import { Interrupted, Stopper } from './pending.ts';
+import { rowsOf } from './engine-rows.ts';
+
+export const DEFAULT_MAX_ROWS = 1000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
+export const MAX_CELL_CHARS = 10_000;
+
+export interface GuardedRunner {
+  /** Prepares and closes `text`; throws DuckDB's message when it does not prepare. */
+  prepare(text: string): Promise<void>;
+  run(text: string, stop: Stopper): Promise<RecordBatch[]>;
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function cellBytes(cell: Cell): number {
+  return typeof cell === 'string' ? cell.length * 2 + 16 : 16;
+}
+
+export async function runGuarded(
+  sql: string,
+  options: QueryOptions,
+  db: GuardedRunner,
+): Promise<QueryResult> {
+  const started = performance.now();
+  const maxRows = Math.max(1, Math.floor(options.maxRows ?? DEFAULT_MAX_ROWS));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const stop = new Stopper(started + timeoutMs);
+  const elapsed = () => performance.now() - started;
+
+  const statement = normaliseStatement(sql);
+  if (statement === '') {
+    return { ok: false, kind: 'rejected', message: 'The query is empty.', durationMs: elapsed() };
+  }
+  try {
+    await db.prepare(`SELECT * FROM (\n${statement}\n) AS q`);
+  } catch (e) {
+    return { ok: false, ...explainPrepareFailure(statement, message(e)), durationMs: elapsed() };
+  }
+
+  try {
+    const describeText = describeQuery(statement);
+    await db.prepare(describeText);
+    const columns: ResultColumn[] = rowsOf(await db.run(describeText, stop)).map((r) => ({
+      name: String(r.column_name),
+      type: String(r.column_type),
+    }));
+    const fetchText = resultQuery(statement, columns, maxRows + 1, MAX_CELL_CHARS);
+    await db.prepare(fetchText);
+    const transports = columns.map((c) => transportOf(c.type));
+
+    const rows: Cell[][] = [];
+    let bytes = 0;
+    let more = false;
+    let byteCapped = false;
+    outer: for (const batch of await db.run(fetchText, stop)) {
+      const vectors = transports.map((_, c) => batch.getChildAt(c));
+      for (let r = 0; r < batch.numRows; r++) {
+        if (rows.length >= maxRows) {
+          more = true;
+          break outer;
+        }
+        const row = transports.map((t, c) => toCell(vectors[c]?.get(r), t));
+        bytes += row.reduce((sum, cell) => sum + cellBytes(cell), 0);
+        if (bytes > maxBytes && rows.length > 0) {
+          byteCapped = true;
+          break outer;
+        }
+        rows.push(row);
+      }
+    }
+    if (!more && !byteCapped) {
+      return { ok: true, columns, rows, totalRows: rows.length, truncated: false, durationMs: elapsed() };
+    }
+
+    let totalRows: number | null = null;
+    try {
+      const text = countQuery(statement);
+      await db.prepare(text);
+      const [count] = rowsOf(await db.run(text, stop));
+      totalRows = Number(count?.n ?? 0);
+    } catch (e) {
+      // The rows are in hand; a count that runs out of time only leaves the total unknown.
+      if (!(e instanceof Interrupted && e.reason === 'timeout')) throw e;
+    }
+    const shown = rows.length.toLocaleString('en-US');
+    const of = totalRows === null ? 'more (counting them ran out of time)' : totalRows.toLocaleString('en-US');
+    const why = byteCapped ? `: the result passed the ${Math.round(maxBytes / 1048576)} MB limit` : '';
+    return {
+      ok: true,
+      columns,
+      rows,
+      totalRows,
+      truncated: true,
+      note: `Showing the first ${shown} rows of ${of}${why}.`,
+      durationMs: elapsed(),
+    };
+  } catch (e) {
+    if (e instanceof Interrupted) {
+      const seconds = Math.round(timeoutMs / 100) / 10;
+      return e.reason === 'timeout'
+        ? {
+            ok: false,
+            kind: 'timeout',
+            message: `The query was stopped after ${seconds} s, the time limit. Filter or aggregate more, or raise the limit.`,
+            durationMs: elapsed(),
+          }
+        : { ok: false, kind: 'cancelled', message: 'The query was cancelled.', durationMs: elapsed() };
+    }
+    return { ok: false, kind: 'error', message: message(e), durationMs: elapsed() };
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * Locking the database before any file arrives. Files registered later under `uploads/` stay
+ * readable through `allowed_directories`; URLs, other paths, `uploads/../x`, extensions and every
+ * later `SET` are refused (verified in DESIGN.md, and again by tests/integration/lockdown.test.ts).
+ */
+export const UPLOAD_DIR = 'uploads/';
+
+export const LOCKDOWN_STATEMENTS = [
+  // Progress reports drive the loading bar; they cannot be switched on after the lock.
+  'SET enable_progress_bar = true',
+  'SET progress_bar_time = 200',
+  'SET autoinstall_known_extensions = false',
+  'SET autoload_known_extensions = false',
+  `SET allowed_directories = ['${UPLOAD_DIR}']`,
+  'SET enable_external_access = false',
+  'SET lock_configuration = true',
+];
