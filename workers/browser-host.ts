@@ -10,10 +10,6 @@ import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url
 import type { SiftEngine } from '../src/core/data/engine.ts';
 import { createEngine } from './engine.ts';
 
-interface ProgressEntry {
-  percentage: number;
-}
-
 export async function bootBrowserEngine(): Promise<SiftEngine> {
   const bundle = await selectBundle({
     mvp: { mainModule: mvpWasm, mainWorker: mvpWorker },
@@ -23,19 +19,9 @@ export async function bootBrowserEngine(): Promise<SiftEngine> {
   await db.instantiate(bundle.mainModule);
   await db.open({ query: { queryPollingInterval: 25 } });
 
-  // AsyncDuckDB keeps its execution-progress listeners in a protected list with no public
-  // setter; DuckDB's progress bar (switched on before the lock) feeds it.
-  const listeners = (db as unknown as { _onExecutionProgress: Array<(p: ProgressEntry) => void> })
-    ._onExecutionProgress;
-  let listener: ((percentage: number) => void) | null = null;
-  listeners.push((p) => listener?.(p.percentage));
-
   return createEngine({
     db,
     bundle: bundle.mainModule === ehWasm ? 'eh' : 'mvp',
-    onProgress(next) {
-      listener = next;
-    },
     async registerFile(path, file) {
       // A file handle: DuckDB reads slices of the File on demand, the JS heap holds no copy.
       await db.registerFileHandle(path, file, DuckDBDataProtocol.BROWSER_FILEREADER, true);

@@ -33,8 +33,6 @@ export interface EngineHost {
   bundle: string;
   /** Makes `file` readable by DuckDB at `path` without copying it where the platform allows. */
   registerFile(path: string, file: File): Promise<void>;
-  /** Calls `listener` with the running statement's progress (0–100) while it runs. */
-  onProgress(listener: ((percentage: number) => void) | null): void;
 }
 
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -70,7 +68,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     return rows.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
   }
 
-  async function loadOne(file: File, onProgress?: (p: LoadProgress) => void): Promise<LoadOutcome> {
+  async function loadOne(file: File): Promise<LoadOutcome> {
     const started = performance.now();
     const fail = (message: string): LoadOutcome => ({ ok: false, fileName: file.name, message });
     // A handle to anything but a File reads as a garbage one-column table (DESIGN.md): refuse it.
@@ -84,9 +82,6 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     await host.registerFile(path, file);
     const table = tables.has('data') ? tableNameFor(file.name, new Set(tables.keys())) : 'data';
 
-    host.onProgress((percentage) =>
-      onProgress?.({ fileName: file.name, fraction: percentage / 100, bytesTotal: file.size }),
-    );
     try {
       const loaded = await loadCsv(exec, table, path, file.name, verdict.encoding);
       const [count] = await exec(`SELECT count(*) AS n FROM ${quoteIdent(table)}`);
@@ -104,8 +99,6 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
       return { ok: true, table: info };
     } catch (e) {
       return fail(`DuckDB could not read it: ${errorMessage(e)}`);
-    } finally {
-      host.onProgress(null);
     }
   }
 
@@ -125,9 +118,11 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     load(files, onProgress) {
       return exclusive(async () => {
         const outcomes: LoadOutcome[] = [];
-        for (const file of files) {
+        for (const [fileIndex, file] of files.entries()) {
+          const p = { fileName: file.name, fileIndex, fileCount: files.length, bytesTotal: file.size };
+          void Promise.resolve(onProgress?.(p)).catch(() => undefined);
           try {
-            outcomes.push(await loadOne(file, onProgress));
+            outcomes.push(await loadOne(file));
           } catch (e) {
             outcomes.push({ ok: false, fileName: file?.name ?? 'file', message: errorMessage(e) });
           }

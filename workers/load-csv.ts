@@ -20,7 +20,11 @@ interface Attempt {
   encoding: Encoding;
   fullSniff: boolean;
   padRows: boolean;
+  maxLineBytes: number | null;
 }
+
+/** Lines up to this long are read by raising DuckDB's 2 MB default; longer ones are refused. */
+export const MAX_LINE_BYTES = 8 * 1024 * 1024;
 
 const ENCODING_NAMES: Record<Encoding, string> = {
   'utf-8': 'utf-8',
@@ -32,6 +36,7 @@ function options(a: Attempt): string {
   const out = [`encoding = ${quoteLiteral(ENCODING_NAMES[a.encoding])}`];
   if (a.fullSniff) out.push('sample_size = -1');
   if (a.padRows) out.push('null_padding = true', 'strict_mode = false');
+  if (a.maxLineBytes) out.push(`max_line_size = ${a.maxLineBytes}`);
   return out.join(', ');
 }
 
@@ -43,14 +48,24 @@ const isTypeError = (m: string) =>
   /Could not convert string/.test(m);
 const isRaggedError = (m: string) =>
   /expected number of columns|too many columns|not enough columns|null_padding/i.test(m);
+const longLine = (m: string) => /Maximum line size of \d+ bytes exceeded\. Actual Size:\s*(\d+)/.exec(m);
 
-/** DuckDB's message, first paragraph, with our internal path replaced by the file's name. */
+const clip = (line: string, n: number) => (line.length > n ? `${line.slice(0, n)}…` : line);
+
+/**
+ * DuckDB's message in a few lines a person can read: its first paragraph, the offending line
+ * clipped, our internal path replaced by the file's name, without the option dump and SQL echo.
+ */
 export function cleanMessage(message: string, path: string, fileName: string): string {
   const text = message
     .replaceAll(path, fileName)
     .replace(/^(Invalid Input Error|Conversion Error|IO Error|Binder Error|Parser Error):\s*/i, '');
   const first = text.split(/\n\s*\n/)[0] ?? text;
-  return first.length > 600 ? `${first.slice(0, 600)}…` : first.trim();
+  return first
+    .split('\n')
+    .map((line) => (line.startsWith('Original Line:') ? clip(line, 120) : clip(line, 400)))
+    .join('\n')
+    .trim();
 }
 
 async function headerNames(exec: Exec, path: string, a: Attempt): Promise<Array<string | null>> {
@@ -75,8 +90,18 @@ async function headerNames(exec: Exec, path: string, a: Attempt): Promise<Array<
   });
 }
 
+/**
+ * When rows disagree on their number of fields, DuckDB's sniffer settles for the one dialect in
+ * which they agree: a single column holding whole lines. A delimiter in that column's header
+ * gives it away, and the file is retried with short rows padded.
+ */
+const SINGLE_COLUMN_SUSPECT = 'Expected Number of Columns: every line read as one column';
+
 async function attempt(exec: Exec, table: string, path: string, a: Attempt): Promise<ColumnName[]> {
   const originals = await headerNames(exec, path, a);
+  if (!a.padRows && originals.length === 1 && /[,;\t|]/.test(originals[0] ?? '')) {
+    throw new Error(SINGLE_COLUMN_SUSPECT);
+  }
   const names = cleanColumnNames(originals);
   const hasHeader = originals.some((o) => o !== null);
   await exec(
@@ -92,9 +117,9 @@ export async function loadCsv(
   fileName: string,
   encoding: Encoding,
 ): Promise<CsvLoaded> {
-  const a: Attempt = { encoding, fullSniff: false, padRows: false };
+  const a: Attempt = { encoding, fullSniff: false, padRows: false, maxLineBytes: null };
   const notes: string[] = [];
-  for (let tries = 0; tries < 5; tries++) {
+  for (let tries = 0; tries < 6; tries++) {
     try {
       const columns = await attempt(exec, table, path, a);
       return { columns, encoding: a.encoding, notes };
@@ -109,7 +134,10 @@ export async function loadCsv(
         notes.push('Column types were detected from the whole file, not a sample.');
       } else if (!a.padRows && isRaggedError(message)) {
         a.padRows = true;
-        notes.push('Some rows had fewer fields than the header; the missing ones are NULL.');
+        notes.push('Rows do not all have the same number of fields; missing ones are NULL.');
+      } else if (longLine(message) && !a.maxLineBytes && Number(longLine(message)?.[1]) < MAX_LINE_BYTES) {
+        a.maxLineBytes = MAX_LINE_BYTES;
+        notes.push('Some lines are longer than 2 MB; they were read whole.');
       } else {
         throw new Error(cleanMessage(message, path, fileName));
       }

@@ -6,9 +6,6 @@
 export const UPLOAD_DIR = 'uploads/';
 
 export const LOCKDOWN_STATEMENTS = [
-  // Progress reports drive the loading bar; they cannot be switched on after the lock.
-  'SET enable_progress_bar = true',
-  'SET progress_bar_time = 200',
   'SET autoinstall_known_extensions = false',
   'SET autoload_known_extensions = false',
   `SET allowed_directories = ['${UPLOAD_DIR}']`,

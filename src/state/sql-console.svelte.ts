@@ -9,6 +9,8 @@ export class SqlConsole {
   running = $state(false);
   result = $state.raw<QueryResult | null>(null);
   lastSql = $state('');
+  /** Counts finished runs, so a view (or a test) can tell a new result from the last one. */
+  runs = $state(0);
   readonly #engine: SiftEngine;
 
   constructor(engine: SiftEngine) {
@@ -29,6 +31,7 @@ export class SqlConsole {
       this.result = { ok: false, kind: 'error', message, durationMs: 0 };
     } finally {
       this.running = false;
+      this.runs++;
     }
   }
 

@@ -30,6 +30,8 @@ export class Workspace {
   pending = $state.raw<string[]>([]);
   progress = $state.raw<LoadProgress | null>(null);
   failures = $state.raw<LoadFailure[]>([]);
+  /** Counts finished loads (whatever their outcome), so views and tests can tell one from the next. */
+  loads = $state(0);
   readonly #engine: SiftEngine;
 
   constructor(engine: SiftEngine) {
@@ -73,6 +75,7 @@ export class Workspace {
     } finally {
       this.pending = this.pending.slice(files.length);
       this.progress = null;
+      this.loads++;
     }
   }
 
@@ -85,6 +88,7 @@ export class Workspace {
     } catch (e) {
       const message = `The sample could not be fetched: ${e instanceof Error ? e.message : String(e)}`;
       this.failures = [{ fileName: SAMPLE.fileName, message }];
+      this.loads++;
     }
   }
 

@@ -1,5 +1,5 @@
 /** Headless Debian Chromium driven by playwright-core, one browser per test file. */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
@@ -25,9 +25,18 @@ export interface OpenedPage {
   errors: string[];
 }
 
+const open = new Set<BrowserContext>();
+
+/** Closes every page opened by `openApp`: each holds a DuckDB instance of its own. */
+export async function closeApps(): Promise<void> {
+  await Promise.all([...open].map((c) => c.close()));
+  open.clear();
+}
+
 /** A fresh context (empty storage) with the app loaded and its data engine ready. */
 export async function openApp(browser: Browser): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  open.add(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -6,22 +6,22 @@
 
 const MAX_NAME_LENGTH = 120;
 
-function clean(original: string | null, index: number): string {
-  const folded = (original ?? '')
+function fold(original: string | null): string {
+  return (original ?? '')
     .replace(/[\u0000-\u001f\u007f\s]+/g, ' ')
     .trim()
     .slice(0, MAX_NAME_LENGTH);
-  return folded === '' ? `column_${index + 1}` : folded;
 }
 
 export function cleanColumnNames(originals: ReadonlyArray<string | null>): string[] {
-  const cleaned = originals.map(clean);
-  // A suffix never takes a name that another header already has.
-  const written = new Set(cleaned.map((name) => name.toLowerCase()));
+  const folded = originals.map(fold);
+  // Generated names and suffixes never take a name that a header in the file already has.
+  const written = new Set(folded.filter((name) => name !== '').map((name) => name.toLowerCase()));
   const taken = new Set<string>();
-  return cleaned.map((name) => {
+  return folded.map((header, i) => {
+    const name = header === '' ? `column_${i + 1}` : header;
     const key = name.toLowerCase();
-    if (!taken.has(key)) {
+    if (!taken.has(key) && (header !== '' || !written.has(key))) {
       taken.add(key);
       return name;
     }
@@ -38,6 +38,7 @@ export function tableNameFor(fileName: string, taken: ReadonlySet<string>): stri
   let base = stem
     .toLowerCase()
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')
     .slice(0, 48);

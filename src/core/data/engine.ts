@@ -68,10 +68,15 @@ export type LoadOutcome =
   | { ok: true; table: TableInfo }
   | { ok: false; fileName: string; message: string };
 
+/**
+ * Which file is being read. DuckDB-WASM reports no progress within a file that works under our
+ * CSP: its progress bar calls `new Function` in DuckDB's worker, which `script-src` forbids.
+ */
 export interface LoadProgress {
   fileName: string;
-  /** How far DuckDB has got, 0–1, as its progress bar reports it. */
-  fraction: number;
+  /** 0-based position of this file in the load. */
+  fileIndex: number;
+  fileCount: number;
   bytesTotal: number;
 }
 

@@ -21,7 +21,7 @@ const SIGNATURES: Array<[number[], string]> = [
   [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
   [[0x89, 0x50, 0x4e, 0x47], 'a PNG image'],
   [[0xff, 0xd8, 0xff], 'a JPEG image'],
-  [[0x53, 0x51, 0x4c, 0x69, 0x74, 0x65], 'an SQLite database'],
+  [[...'SQLite format 3'].map((c) => c.charCodeAt(0)).concat(0), 'an SQLite database'],
 ];
 
 function startsWith(bytes: Uint8Array, sig: number[]): boolean {

@@ -95,7 +95,7 @@ export function columnIssues(type: string, rows: number, s: ColumnStats): string
   const issues: string[] = [];
   if (rows === 0) return issues;
   if (s.nonNull === 0) return ['All values are missing'];
-  const nullRate = 1 - s.nonNull / rows;
+  const nullRate = (rows - s.nonNull) / rows;
   if (nullRate >= HIGH_NULL_RATE) issues.push(`High null rate: ${pct(nullRate)} missing`);
   if (s.unique === 1 && rows > 1) issues.push(`Constant column: every value is ${s.min ?? ''}`);
   if (isTextType(type) && s.numericText !== undefined) {
@@ -155,6 +155,8 @@ export async function profileTable(
     if (s.q1 === null || s.q1 === undefined || s.q3 === null || s.q3 === undefined) return [];
     if (!(s.q3 > s.q1)) return [];
     const [lo, hi] = fences(s.q1, s.q3);
+    // A quartile at ±inf (DuckDB reads `inf` as a DOUBLE) leaves no finite fence to test against.
+    if (!Number.isFinite(lo) || !Number.isFinite(hi)) return [];
     return [{ name: col.name, index, lo, hi }];
   });
   for (const [part] of chunks(fenced, COLUMNS_PER_PASS)) {

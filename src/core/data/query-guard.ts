@@ -5,10 +5,11 @@
  * may run; the keyword list below only chooses the wording of a refusal.
  */
 import type { Cell, ResultColumn } from './engine.ts';
+import { hasStatementSeparator, mainKeyword, stripTrailing } from './sql-scan.ts';
 
-/** Trims the statement and drops trailing semicolons, which a subquery cannot hold. */
+/** Trims the statement and drops trailing semicolons (and comments), which a subquery cannot hold. */
 export function normaliseStatement(sql: string): string {
-  return sql.trim().replace(/(\s*;)+$/, '');
+  return stripTrailing(sql);
 }
 
 /**
@@ -111,11 +112,6 @@ const WRITE_KEYWORDS = new Set([
   'VACUUM',
 ]);
 
-function firstKeyword(statement: string): string {
-  const withoutComments = statement.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ').trimStart();
-  return (/^[A-Za-z]+/.exec(withoutComments)?.[0] ?? '').toUpperCase();
-}
-
 /**
  * Words for a statement DuckDB refused to prepare as a subquery: a refusal when it was not a
  * single read-only statement, otherwise DuckDB's own message.
@@ -124,7 +120,13 @@ export function explainPrepareFailure(
   statement: string,
   duckdbMessage: string,
 ): { kind: 'rejected' | 'error'; message: string } {
-  const keyword = firstKeyword(statement);
+  if (hasStatementSeparator(statement)) {
+    return {
+      kind: 'rejected',
+      message: 'Only one statement can run at a time; split the text into separate queries.',
+    };
+  }
+  const keyword = mainKeyword(statement);
   if (WRITE_KEYWORDS.has(keyword)) {
     return {
       kind: 'rejected',
@@ -132,9 +134,10 @@ export function explainPrepareFailure(
     };
   }
   if (/multiple statements/i.test(duckdbMessage)) {
+    // One statement that DuckDB expands into several, e.g. PIVOT without an IN list.
     return {
-      kind: 'rejected',
-      message: 'Only one statement can run at a time; split the text into separate queries.',
+      kind: 'error',
+      message: `${duckdbMessage} This statement expands into several; for PIVOT, list the values with ON … IN (…).`,
     };
   }
   return { kind: 'error', message: duckdbMessage };

@@ -1,0 +1,84 @@
+/** What a person does in the page, as test steps: load files, run SQL, read what is shown. */
+import type { Page } from 'playwright-core';
+
+export type FileSpec = string | { name: string; mimeType: string; buffer: Buffer };
+
+export async function loadFiles(page: Page, files: FileSpec[]): Promise<void> {
+  const loads = Number(await page.getAttribute('main', 'data-loads'));
+  await page.setInputFiles('input[data-testid="file-input"]', files as never);
+  await waitForLoads(page, loads + 1);
+}
+
+/** Waits until the page has finished `count` loads (each ends in tables, errors or both). */
+export async function waitForLoads(page: Page, count: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('main')?.getAttribute('data-loads')) >= n,
+    count,
+    { timeout: 180_000 },
+  );
+}
+
+export interface Summary {
+  table: string;
+  file: string;
+  rows: number;
+  cols: number;
+  encoding: string;
+}
+
+export async function summaries(page: Page): Promise<Summary[]> {
+  return page.$$eval('[data-testid="table-summary"]', (els) =>
+    els.map((el) => ({
+      table: el.getAttribute('data-table') ?? '',
+      file: el.getAttribute('data-file') ?? '',
+      rows: Number(el.getAttribute('data-rows')),
+      cols: Number(el.getAttribute('data-cols')),
+      encoding: el.getAttribute('data-encoding') ?? '',
+    })),
+  );
+}
+
+export async function loadErrors(page: Page): Promise<Array<{ file: string; text: string }>> {
+  return page.$$eval('[data-testid="load-error"]', (els) =>
+    els.map((el) => ({ file: el.getAttribute('data-file') ?? '', text: el.textContent ?? '' })),
+  );
+}
+
+export type SqlOutcome =
+  | { ok: true; rows: number; total: number | null; header: string[]; cells: Array<Array<string | null>> }
+  | { ok: false; kind: string; message: string };
+
+export async function runSql(page: Page, sql: string, timeoutSeconds?: number): Promise<SqlOutcome> {
+  if (timeoutSeconds !== undefined) {
+    await page.fill('[data-testid="sql-timeout"]', String(timeoutSeconds));
+  }
+  await page.fill('[data-testid="sql-input"]', sql);
+  // Each finished run bumps data-run, so the previous result is never mistaken for this one.
+  const previous = await page.evaluate(
+    () =>
+      document
+        .querySelector('[data-testid="sql-result"], [data-testid="sql-error"]')
+        ?.getAttribute('data-run') ?? '0',
+  );
+  const run = Number(previous) + 1;
+  await page.click('[data-testid="sql-run"]');
+  const shown = page.locator(
+    `[data-testid="sql-result"][data-run="${run}"], [data-testid="sql-error"][data-run="${run}"]`,
+  );
+  await shown.first().waitFor({ timeout: 120_000 });
+  return shown.first().evaluate((el): SqlOutcome => {
+    if (el.getAttribute('data-testid') === 'sql-error') {
+      return { ok: false, kind: el.getAttribute('data-kind') ?? '', message: el.textContent?.trim() ?? '' };
+    }
+    const total = el.getAttribute('data-total');
+    return {
+      ok: true,
+      rows: Number(el.getAttribute('data-rows')),
+      total: total === '' || total === null ? null : Number(total),
+      header: [...el.querySelectorAll('thead th')].map((th) => th.textContent ?? ''),
+      cells: [...el.querySelectorAll('tbody tr')].map((tr) =>
+        [...tr.querySelectorAll('td')].map((td) => (td.classList.contains('null') ? null : (td.textContent ?? ''))),
+      ),
+    };
+  });
+}

@@ -1,0 +1,173 @@
+/**
+ * The SQL box as the one door to the data: read-only by DuckDB's parser, locked away from the
+ * network and the file system, and bounded in rows and time. Every request to a loopback
+ * listener is counted: the lock must leave it at zero.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSql, waitForLoads } from './app.ts';
+import { launch, openApp } from './browser.ts';
+
+let browser: Browser;
+let page: Page;
+let listener: Server;
+const requests: string[] = [];
+let origin = '';
+
+beforeAll(async () => {
+  listener = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    res.end('a,b\n1,2\n');
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  browser = await launch();
+  ({ page } = await openApp(browser));
+  await page.click('[data-testid="sample-button"]');
+  await waitForLoads(page, 1);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => listener?.close(resolve));
+});
+
+async function expectDataIntact() {
+  const result = await runSql(page, 'SELECT count(*) AS n FROM data');
+  expect(result.ok && result.cells).toEqual([['2922']]);
+}
+
+describe('nothing leaves through SQL', () => {
+  const attempts = [
+    () => `SELECT * FROM read_csv('${origin}/read.csv')`,
+    () => `SELECT * FROM read_text('${origin}/text')`,
+    () => `SELECT * FROM read_blob('${origin}/blob')`,
+    () => `COPY data TO '${origin}/copy.csv'`,
+    () => `COPY (SELECT * FROM data) TO 'stolen.csv'`,
+    () => `ATTACH '${origin}/db.duckdb' AS remote`,
+    () => `ATTACH 'local.duckdb' AS local`,
+    () => 'INSTALL httpfs',
+    () => 'LOAD httpfs',
+    () => `SELECT * FROM glob('*')`,
+    () => `SELECT * FROM read_csv('uploads/../etc/passwd')`,
+  ];
+  for (const attempt of attempts) {
+    it(`fails: ${attempt().replace(/http:\/\/127\.0\.0\.1:\d+/, 'http://127.0.0.1:PORT')}`, async () => {
+      const result = await runSql(page, attempt());
+      expect(result.ok).toBe(false);
+    });
+  }
+
+  it('sent no request to the loopback listener for any of them', async () => {
+    expect(requests).toEqual([]);
+    await expectDataIntact();
+  });
+});
+
+describe('read-only by DuckDB\'s parser', () => {
+  const refused = [
+    'DROP TABLE data',
+    'DELETE FROM data',
+    "UPDATE data SET weather = 'x'",
+    'CREATE TABLE copy AS SELECT * FROM data',
+    'SET enable_external_access = true',
+    'SET lock_configuration = false',
+    'PRAGMA enable_profiling',
+    'CALL pragma_version()',
+    "ATTACH ':memory:' AS m",
+    'SELECT 1; DROP TABLE data',
+    'SELECT 1) AS q; DROP TABLE data; SELECT * FROM (SELECT 1',
+    'WITH x AS (SELECT 1) DELETE FROM data',
+  ];
+  for (const sql of refused) {
+    it(`refuses: ${sql}`, async () => {
+      const result = await runSql(page, sql);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(['rejected', 'error']).toContain(result.kind);
+      await expectDataIntact();
+    });
+  }
+
+  it('says plainly why a write or a second statement is refused', async () => {
+    const drop = await runSql(page, 'DROP TABLE data');
+    expect(drop).toMatchObject({ ok: false, kind: 'rejected' });
+    expect(!drop.ok && drop.message).toMatch(/read-only.*DROP/);
+    const two = await runSql(page, 'SELECT 1; SELECT 2');
+    expect(!two.ok && two.message).toMatch(/one statement/);
+  });
+
+  it('cannot smuggle a write through the query() table function', async () => {
+    await runSql(page, "SELECT * FROM query('DROP TABLE data')");
+    await expectDataIntact();
+  });
+
+  it('runs read-only forms: WITH, FROM-first, DESCRIBE, SUMMARIZE, a trailing ; and comment', async () => {
+    for (const sql of [
+      'WITH w AS (SELECT weather FROM data) SELECT count(DISTINCT weather) FROM w',
+      'FROM data SELECT count(*) WHERE weather = \'snow\'',
+      'DESCRIBE data',
+      'SUMMARIZE data',
+      'SELECT 1 AS one; -- done',
+    ]) {
+      const result = await runSql(page, sql);
+      expect(result.ok, sql).toBe(true);
+    }
+  });
+});
+
+describe('limits', () => {
+  it('caps the rows shown and still counts them all', async () => {
+    const result = await runSql(page, 'SELECT * FROM range(5000)');
+    expect(result).toMatchObject({ ok: true, rows: 1000, total: 5000 });
+    await expect(page.locator('[data-testid="sql-result"]').textContent()).resolves.toMatch(
+      /first 1,000 rows of 5,000/,
+    );
+  });
+
+  it('stops an endless query at the time limit, and the next query works', async () => {
+    const endless = 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) SELECT count(*) FROM t';
+    const result = await runSql(page, endless, 2);
+    expect(result).toMatchObject({ ok: false, kind: 'timeout' });
+    expect(!result.ok && result.message).toMatch(/time limit/);
+    await expectDataIntact();
+  });
+
+  it('stops a cross join at the time limit', async () => {
+    const result = await runSql(page, 'SELECT count(*) FROM range(100000000) a, range(100000000) b', 2);
+    expect(result).toMatchObject({ ok: false, kind: 'timeout' });
+    await expectDataIntact();
+  });
+
+  it('cancels a running query from the Cancel button', async () => {
+    await page.fill('[data-testid="sql-timeout"]', '600');
+    await page.fill('[data-testid="sql-input"]', 'SELECT count(*) FROM range(100000000) a, range(100000000) b');
+    await page.click('[data-testid="sql-run"]');
+    await page.click('[data-testid="sql-cancel"]', { timeout: 10_000 });
+    const error = page.locator('[data-testid="sql-error"]');
+    await expect(error.getAttribute('data-kind', { timeout: 30_000 })).resolves.toBe('cancelled');
+    await page.fill('[data-testid="sql-timeout"]', '30');
+    await expectDataIntact();
+  });
+});
+
+describe('values reach the page as the person would read them', () => {
+  it('converts big integers, decimals, dates, lists and NULL deliberately', async () => {
+    const result = await runSql(
+      page,
+      `SELECT 12345678901234567890::HUGEINT AS big, 9007199254740993::BIGINT AS over53,
+              42::BIGINT AS small, 1.25::DECIMAL(10,2) AS dec, DATE '2024-01-02' AS d,
+              TIMESTAMP '2024-01-02 03:04:05' AS ts, [1, 2] AS l, NULL AS n, 'NaN'::DOUBLE AS nan`,
+    );
+    expect(result.ok && result.header).toEqual(['big', 'over53', 'small', 'dec', 'd', 'ts', 'l', 'n', 'nan']);
+    expect(result.ok && result.cells).toEqual([
+      ['12345678901234567890', '9007199254740993', '42', '1.25', '2024-01-02', '2024-01-02 03:04:05', '[1, 2]', null, 'NaN'],
+    ]);
+  });
+
+  it('shows columns with the same name side by side', async () => {
+    const result = await runSql(page, 'SELECT 1 AS x, 2 AS x');
+    expect(result.ok && result.cells).toEqual([['1', '2']]);
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * The profile's real SQL on a real DuckDB (native build, same SQL dialect as the WASM engine):
+ * its numbers must match independent queries, and its issues must name what is wrong with a
+ * column, and nothing on clean ones.
+ */
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ColumnProfile, TableProfile } from '../../src/core/data/engine.ts';
+import { TYPICAL_VALUES, profileTable } from '../../src/core/data/profile.ts';
+import { quoteIdent, quoteLiteral } from '../../src/core/data/sql-text.ts';
+import { type NativeDuckDB, openNativeDuckDB } from '../helpers/native-duckdb.ts';
+
+const WEATHER_CSV = fileURLToPath(new URL('../../public/data/weather.csv', import.meta.url));
+
+let db: NativeDuckDB;
+
+beforeAll(async () => {
+  db = await openNativeDuckDB();
+});
+
+afterAll(() => db?.close());
+
+async function profileOf(table: string): Promise<TableProfile> {
+  return profileTable(db.run, table, await db.describe(table), await db.count(table));
+}
+
+function column(profile: TableProfile, name: string): ColumnProfile {
+  const found = profile.columns.find((c) => c.column === name);
+  if (!found) throw new Error(`no column ${name} in the profile`);
+  return found;
+}
+
+/** Every non-null value of a column as text, with how often it occurs: an independent count. */
+async function frequencies(table: string, name: string): Promise<Map<string, number>> {
+  const c = quoteIdent(name);
+  const rows = await db.run(
+    `SELECT CAST(${c} AS VARCHAR) AS v, count(*) AS n FROM ${quoteIdent(table)} WHERE ${c} IS NOT NULL GROUP BY ALL`,
+  );
+  return new Map(rows.map((r) => [String(r.v), Number(r.n)]));
+}
+
+/** The typical values are true counts, most common first, and no more common value is missing. */
+async function expectTrueTopValues(table: string, profiled: ColumnProfile): Promise<void> {
+  const truth = await frequencies(table, profiled.column);
+  const top = [...truth.values()].sort((a, b) => b - a).slice(0, TYPICAL_VALUES);
+  const shown = profiled.typicalValues;
+  expect(
+    shown.map((t) => t.count),
+    profiled.column,
+  ).toEqual(top);
+  for (const { value, count } of shown) expect(truth.get(String(value)), String(value)).toBe(count);
+  expect(new Set(shown.map((t) => t.value)).size).toBe(shown.length);
+}
+
+describe('profile of the bundled weather.csv', () => {
+  let profile: TableProfile;
+
+  beforeAll(async () => {
+    await db.run(`CREATE TABLE weather AS SELECT * FROM read_csv(${quoteLiteral(WEATHER_CSV)})`);
+    profile = await profileOf('weather');
+  });
+
+  it('covers every column of the table, in order, with its DuckDB type', async () => {
+    expect(profile.rows).toBe(2922);
+    expect(profile.columns.map((c) => [c.column, c.type])).toEqual([
+      ['location', 'VARCHAR'],
+      ['date', 'DATE'],
+      ['precipitation', 'DOUBLE'],
+      ['temp_max', 'DOUBLE'],
+      ['temp_min', 'DOUBLE'],
+      ['wind', 'DOUBLE'],
+      ['weather', 'VARCHAR'],
+    ]);
+  });
+
+  it('counts non-null and distinct values exactly as DuckDB does', async () => {
+    for (const c of profile.columns) {
+      const q = quoteIdent(c.column);
+      const [truth] = await db.run(
+        `SELECT count(${q}) AS nn, count(DISTINCT ${q}) AS u FROM weather`,
+      );
+      expect([c.nonNullCount, c.uniqueCount], c.column).toEqual([truth?.nn, truth?.u]);
+    }
+  });
+
+  it('gives each column its true minimum and maximum', async () => {
+    for (const c of profile.columns) {
+      const q = quoteIdent(c.column);
+      const [truth] = await db.run(
+        `SELECT CAST(min(${q}) AS VARCHAR) AS mn, CAST(max(${q}) AS VARCHAR) AS mx FROM weather`,
+      );
+      expect([c.min, c.max], c.column).toEqual([truth?.mn, truth?.mx]);
+    }
+    expect(column(profile, 'date')).toMatchObject({ min: '2012-01-01', max: '2015-12-31' });
+    expect(column(profile, 'temp_min')).toMatchObject({ min: '-16.0', max: '26.7' });
+  });
+
+  it('lists the truly most common values of every column, most common first', async () => {
+    for (const c of profile.columns) await expectTrueTopValues('weather', c);
+    expect(column(profile, 'weather').typicalValues).toEqual([
+      { value: 'sun', count: 1466 },
+      { value: 'rain', count: 1087 },
+      { value: 'fog', count: 139 },
+      { value: 'snow', count: 119 },
+      { value: 'drizzle', count: 111 },
+    ]);
+    expect(column(profile, 'location').typicalValues).toEqual([
+      { value: 'New York', count: 1461 },
+      { value: 'Seattle', count: 1461 },
+    ]);
+  });
+
+  it('flags the long tail of rainy days and the few gales, and nothing else', () => {
+    // Independently: precipitation has 374 of 2922 values beyond 3×IQR (q1 0, q3 1.8);
+    // wind has 5 (q1 2.7, q3 5.1); the temperatures have none.
+    const issues = Object.fromEntries(profile.columns.map((c) => [c.column, c.issues]));
+    expect(issues).toEqual({
+      location: [],
+      date: [],
+      precipitation: ['Heavy tail: 13% of values lie beyond 3× the interquartile range'],
+      temp_max: [],
+      temp_min: [],
+      wind: ['Suspicious outliers: 5 values (<1%) beyond 3× the interquartile range'],
+      weather: [],
+    });
+  });
+});
+
+describe('profile of a table crafted to show every issue', () => {
+  const TABLE = 'crafted data';
+  const ODD = 'my "odd" col';
+  let profile: TableProfile;
+
+  beforeAll(async () => {
+    await db.run(`
+      CREATE TABLE ${quoteIdent(TABLE)} AS
+      SELECT
+        'id-' || lpad(CAST(i AS VARCHAR), 3, '0') AS order_id,
+        CAST(CASE WHEN i % 4 = 0 THEN NULL ELSE i END AS INTEGER) AS sparse,
+        'EUR' AS currency,
+        CAST((i % 10) * 1.5 AS VARCHAR) AS amount_text,
+        CASE WHEN i % 2 = 0 THEN CAST(i % 8 AS VARCHAR) ELSE ['red', 'green', 'blue'][i % 3 + 1] END AS mixed,
+        CAST(CASE WHEN i = 17 THEN 1000 ELSE 10 + i % 10 END AS DOUBLE) AS with_outlier,
+        CAST(CASE WHEN i % 10 = 0 THEN 10000 ELSE 10 + i % 10 END AS DOUBLE) AS heavy,
+        CAST(NULL AS INTEGER) AS nothing,
+        CAST(i % 4 + 1 AS INTEGER) AS ${quoteIdent(ODD)},
+        CAST(20 + i % 7 + 0.5 AS DECIMAL(6, 2)) AS temperature,
+        ['red', 'green', 'blue'][i % 3 + 1] AS colour
+      FROM range(40) AS t(i)
+    `);
+    profile = await profileOf(TABLE);
+  });
+
+  it('names each problem on the column that has it, and none on clean columns', () => {
+    const issues = Object.fromEntries(profile.columns.map((c) => [c.column, c.issues]));
+    expect(issues).toEqual({
+      order_id: ['Mostly unique text: likely an identifier or free text'],
+      sparse: ['High null rate: 25% missing'],
+      currency: ['Constant column: every value is EUR'],
+      amount_text: ['Numbers stored as text: 100% parse as numbers'],
+      mixed: ['Mixed types: 50% numbers, the rest text'],
+      with_outlier: ['Suspicious outliers: 1 value (3%) beyond 3× the interquartile range'],
+      heavy: ['Heavy tail: 10% of values lie beyond 3× the interquartile range'],
+      nothing: ['All values are missing'],
+      [ODD]: [],
+      temperature: [],
+      colour: [],
+    });
+  });
+
+  it('profiles a column whose name holds a space and a double quote', async () => {
+    const odd = column(profile, ODD);
+    expect(odd).toMatchObject({
+      type: 'INTEGER',
+      nonNullCount: 40,
+      uniqueCount: 4,
+      min: '1',
+      max: '4',
+    });
+    expect(odd.typicalValues).toEqual([
+      { value: '1', count: 10 },
+      { value: '2', count: 10 },
+      { value: '3', count: 10 },
+      { value: '4', count: 10 },
+    ]);
+  });
+
+  it('gives an all-NULL column no counts, no range and no typical values', () => {
+    expect(column(profile, 'nothing')).toMatchObject({
+      nonNullCount: 0,
+      uniqueCount: 0,
+      min: null,
+      max: null,
+      typicalValues: [],
+    });
+  });
+
+  it('matches independent counts and top values for every column', async () => {
+    for (const c of profile.columns) {
+      const q = quoteIdent(c.column);
+      const [truth] = await db.run(
+        `SELECT count(${q}) AS nn, count(DISTINCT ${q}) AS u, CAST(min(${q}) AS VARCHAR) AS mn, CAST(max(${q}) AS VARCHAR) AS mx FROM ${quoteIdent(TABLE)}`,
+      );
+      expect([c.nonNullCount, c.uniqueCount, c.min, c.max], c.column).toEqual([
+        truth?.nn,
+        truth?.u,
+        truth?.mn,
+        truth?.mx,
+      ]);
+      await expectTrueTopValues(TABLE, c);
+    }
+  });
+});
+
+describe('profile edge cases', () => {
+  it('profiles an empty table without issues', async () => {
+    await db.run('CREATE TABLE empty_one (a INTEGER, b VARCHAR)');
+    const profile = await profileOf('empty_one');
+    expect(profile.rows).toBe(0);
+    for (const c of profile.columns) {
+      expect(c).toMatchObject({ nonNullCount: 0, uniqueCount: 0, typicalValues: [], issues: [] });
+    }
+  });
+
+  it('keeps every column’s numbers its own in a table wider than one statement’s 64 columns', async () => {
+    const columns = Array.from({ length: 70 }, (_, k) =>
+      k === 66
+        ? `CAST(CASE WHEN i = 0 THEN 100000 ELSE ${k} + i % 3 END AS INTEGER) AS c_${k}`
+        : `CAST(${k} + i % 3 AS INTEGER) AS c_${k}`,
+    );
+    await db.run(`CREATE TABLE wide AS SELECT ${columns.join(', ')} FROM range(30) AS t(i)`);
+    const profile = await profileOf('wide');
+    expect(profile.columns).toHaveLength(70);
+    profile.columns.forEach((c, k) => {
+      expect(c.column).toBe(`c_${k}`);
+      expect(c.min, c.column).toBe(String(k));
+      expect(c.max, c.column).toBe(k === 66 ? '100000' : String(k + 2));
+      expect(c.nonNullCount, c.column).toBe(30);
+      expect(
+        c.typicalValues.every((t) => Number(t.value) >= k),
+        c.column,
+      ).toBe(true);
+      expect(c.issues, c.column).toEqual(
+        k === 66 ? ['Suspicious outliers: 1 value (3%) beyond 3× the interquartile range'] : [],
+      );
+    });
+  });
+
+  it('still profiles a table whose numeric column is largely infinite', async () => {
+    // DuckDB reads `inf` in a CSV as a DOUBLE infinity. With a quarter or more of them the upper
+    // quartile is Infinity, so the outlier fence must not be written into SQL as `Infinity`.
+    await db.run(`
+      CREATE TABLE ratios AS
+      SELECT i AS id, CASE WHEN i % 3 = 0 THEN 'inf'::DOUBLE ELSE i / 10 END AS ratio
+      FROM range(30) AS t(i)
+    `);
+    const profile = await profileOf('ratios');
+    expect(column(profile, 'ratio')).toMatchObject({ nonNullCount: 30, max: 'inf' });
+    expect(column(profile, 'id')).toMatchObject({ nonNullCount: 30, uniqueCount: 30 });
+  });
+});
