@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
-import { securityHeaders } from './security-headers.js';
+import { securityHeaders } from './security-headers.ts';
 
 // The package's `./blocking` export names a browser file that does not exist; the real
 // browser build of the synchronous bindings is this one (see DESIGN.md, facts verified).

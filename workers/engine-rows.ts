@@ -23,4 +23,3 @@ export function rowsOf(batches: Iterable<RecordBatch>): Row[] {
   }
   return rows;
 }
-

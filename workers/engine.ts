@@ -10,7 +10,6 @@ import type { AsyncDuckDB } from '@duckdb/duckdb-wasm';
 import type {
   EngineInfo,
   LoadOutcome,
-  LoadProgress,
   QueryOptions,
   QueryResult,
   ResultColumn,
@@ -119,7 +118,12 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
       return exclusive(async () => {
         const outcomes: LoadOutcome[] = [];
         for (const [fileIndex, file] of files.entries()) {
-          const p = { fileName: file.name, fileIndex, fileCount: files.length, bytesTotal: file.size };
+          const p = {
+            fileName: file.name,
+            fileIndex,
+            fileCount: files.length,
+            bytesTotal: file.size,
+          };
           void Promise.resolve(onProgress?.(p)).catch(() => undefined);
           try {
             outcomes.push(await loadOne(file));

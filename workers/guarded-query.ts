@@ -80,7 +80,7 @@ export async function runGuarded(
           break outer;
         }
         const row = transports.map((t, c) => toCell(vectors[c]?.get(r), t));
-        bytes += row.reduce((sum, cell) => sum + cellBytes(cell), 0);
+        bytes += row.reduce<number>((sum, cell) => sum + cellBytes(cell), 0);
         if (bytes > maxBytes && rows.length > 0) {
           byteCapped = true;
           break outer;
@@ -89,7 +89,14 @@ export async function runGuarded(
       }
     }
     if (!more && !byteCapped) {
-      return { ok: true, columns, rows, totalRows: rows.length, truncated: false, durationMs: elapsed() };
+      return {
+        ok: true,
+        columns,
+        rows,
+        totalRows: rows.length,
+        truncated: false,
+        durationMs: elapsed(),
+      };
     }
 
     let totalRows: number | null = null;
@@ -103,8 +110,13 @@ export async function runGuarded(
       if (!(e instanceof Interrupted && e.reason === 'timeout')) throw e;
     }
     const shown = rows.length.toLocaleString('en-US');
-    const of = totalRows === null ? 'more (counting them ran out of time)' : totalRows.toLocaleString('en-US');
-    const why = byteCapped ? `: the result passed the ${Math.round(maxBytes / 1048576)} MB limit` : '';
+    const of =
+      totalRows === null
+        ? 'more (counting them ran out of time)'
+        : totalRows.toLocaleString('en-US');
+    const why = byteCapped
+      ? `: the result passed the ${Math.round(maxBytes / 1048576)} MB limit`
+      : '';
     return {
       ok: true,
       columns,
@@ -124,7 +136,12 @@ export async function runGuarded(
             message: `The query was stopped after ${seconds} s, the time limit. Filter or aggregate more, or raise the limit.`,
             durationMs: elapsed(),
           }
-        : { ok: false, kind: 'cancelled', message: 'The query was cancelled.', durationMs: elapsed() };
+        : {
+            ok: false,
+            kind: 'cancelled',
+            message: 'The query was cancelled.',
+            durationMs: elapsed(),
+          };
     }
     return { ok: false, kind: 'error', message: message(e), durationMs: elapsed() };
   }

@@ -48,7 +48,8 @@ const isTypeError = (m: string) =>
   /Could not convert string/.test(m);
 const isRaggedError = (m: string) =>
   /expected number of columns|too many columns|not enough columns|null_padding/i.test(m);
-const longLine = (m: string) => /Maximum line size of \d+ bytes exceeded\. Actual Size:\s*(\d+)/.exec(m);
+const longLine = (m: string) =>
+  /Maximum line size of \d+ bytes exceeded\. Actual Size:\s*(\d+)/.exec(m);
 
 const clip = (line: string, n: number) => (line.length > n ? `${line.slice(0, n)}…` : line);
 
@@ -77,8 +78,12 @@ async function headerNames(exec: Exec, path: string, a: Attempt): Promise<Array<
   if (!sniff.h) return Array.from({ length: count }, () => null);
   // Read the header row as data, in the dialect the sniffer found for the whole file.
   const dialect = [`delim = ${quoteLiteral(String(sniff.d))}`, `skip = ${Number(sniff.s ?? 0)}`];
-  for (const [option, value] of [['quote', sniff.q], ['escape', sniff.e]] as const) {
-    if (typeof value === 'string' && value.length === 1) dialect.push(`${option} = ${quoteLiteral(value)}`);
+  for (const [option, value] of [
+    ['quote', sniff.q],
+    ['escape', sniff.e],
+  ] as const) {
+    if (typeof value === 'string' && value.length === 1)
+      dialect.push(`${option} = ${quoteLiteral(value)}`);
   }
   const [first] = await exec(
     `SELECT * FROM read_csv(${quoteLiteral(path)}, ${options(a)}, header = false, all_varchar = true, ${dialect.join(', ')}) LIMIT 1`,
@@ -135,7 +140,11 @@ export async function loadCsv(
       } else if (!a.padRows && isRaggedError(message)) {
         a.padRows = true;
         notes.push('Rows do not all have the same number of fields; missing ones are NULL.');
-      } else if (longLine(message) && !a.maxLineBytes && Number(longLine(message)?.[1]) < MAX_LINE_BYTES) {
+      } else if (
+        longLine(message) &&
+        !a.maxLineBytes &&
+        Number(longLine(message)?.[1]) < MAX_LINE_BYTES
+      ) {
         a.maxLineBytes = MAX_LINE_BYTES;
         notes.push('Some lines are longer than 2 MB; they were read whole.');
       } else {

@@ -2,12 +2,7 @@
  * The loaded tables, their profiles and the load in progress. Components only display this; large
  * values are replaced whole (`$state.raw`), never deeply proxied.
  */
-import type {
-  LoadProgress,
-  SiftEngine,
-  TableInfo,
-  TableProfile,
-} from '../core/data/engine.ts';
+import type { LoadProgress, SiftEngine, TableInfo, TableProfile } from '../core/data/engine.ts';
 
 export interface LoadFailure {
   fileName: string;
@@ -65,9 +60,16 @@ export class Workspace {
       const loaded: TableInfo[] = [];
       for (const outcome of outcomes) {
         if (outcome.ok) loaded.push(outcome.table);
-        else this.failures = [...this.failures, { fileName: outcome.fileName, message: outcome.message }];
+        else
+          this.failures = [
+            ...this.failures,
+            { fileName: outcome.fileName, message: outcome.message },
+          ];
       }
-      this.tables = [...this.tables.filter((t) => !loaded.some((l) => l.name === t.name)), ...loaded];
+      this.tables = [
+        ...this.tables.filter((t) => !loaded.some((l) => l.name === t.name)),
+        ...loaded,
+      ];
       for (const table of loaded) void this.profile(table.name);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);

@@ -45,10 +45,20 @@ export async function loadErrors(page: Page): Promise<Array<{ file: string; text
 }
 
 export type SqlOutcome =
-  | { ok: true; rows: number; total: number | null; header: string[]; cells: Array<Array<string | null>> }
+  | {
+      ok: true;
+      rows: number;
+      total: number | null;
+      header: string[];
+      cells: Array<Array<string | null>>;
+    }
   | { ok: false; kind: string; message: string };
 
-export async function runSql(page: Page, sql: string, timeoutSeconds?: number): Promise<SqlOutcome> {
+export async function runSql(
+  page: Page,
+  sql: string,
+  timeoutSeconds?: number,
+): Promise<SqlOutcome> {
   if (timeoutSeconds !== undefined) {
     await page.fill('[data-testid="sql-timeout"]', String(timeoutSeconds));
   }
@@ -68,7 +78,11 @@ export async function runSql(page: Page, sql: string, timeoutSeconds?: number): 
   await shown.first().waitFor({ timeout: 120_000 });
   return shown.first().evaluate((el): SqlOutcome => {
     if (el.getAttribute('data-testid') === 'sql-error') {
-      return { ok: false, kind: el.getAttribute('data-kind') ?? '', message: el.textContent?.trim() ?? '' };
+      return {
+        ok: false,
+        kind: el.getAttribute('data-kind') ?? '',
+        message: el.textContent?.trim() ?? '',
+      };
     }
     const total = el.getAttribute('data-total');
     return {
@@ -77,7 +91,9 @@ export async function runSql(page: Page, sql: string, timeoutSeconds?: number): 
       total: total === '' || total === null ? null : Number(total),
       header: [...el.querySelectorAll('thead th')].map((th) => th.textContent ?? ''),
       cells: [...el.querySelectorAll('tbody tr')].map((tr) =>
-        [...tr.querySelectorAll('td')].map((td) => (td.classList.contains('null') ? null : (td.textContent ?? ''))),
+        [...tr.querySelectorAll('td')].map((td) =>
+          td.classList.contains('null') ? null : (td.textContent ?? ''),
+        ),
       ),
     };
   });

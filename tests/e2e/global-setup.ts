@@ -9,8 +9,12 @@ import type { TestProject } from 'vitest/node';
 let server: PreviewServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first.');
-  server = await preview({ preview: { port: 0, strictPort: false, open: false }, logLevel: 'warn' });
+  if (!existsSync('dist/index.html'))
+    throw new Error('dist/ is missing: run `npm run build` first.');
+  server = await preview({
+    preview: { port: 0, strictPort: false, open: false },
+    logLevel: 'warn',
+  });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('The preview server did not report its address.');
   project.provide('baseUrl', url);

@@ -33,13 +33,18 @@ describe('csv-spectrum', () => {
   it('reads every file of the suite into a table equal to its JSON', async () => {
     const { page, errors } = await openApp(browser);
     const names = readdirSync(join(spectrum, 'csvs')).map((f) => f.replace(/\.csv$/, ''));
-    await loadFiles(page, names.map((n) => join(spectrum, 'csvs', `${n}.csv`)));
+    await loadFiles(
+      page,
+      names.map((n) => join(spectrum, 'csvs', `${n}.csv`)),
+    );
     expect(await loadErrors(page)).toEqual([]);
     const tables = await summaries(page);
     expect(tables.map((t) => t.file).sort()).toEqual(names.map((n) => `${n}.csv`).sort());
 
     for (const name of names) {
-      const parsed: unknown = JSON.parse(readFileSync(join(spectrum, 'json', `${name}.json`), 'utf8'));
+      const parsed: unknown = JSON.parse(
+        readFileSync(join(spectrum, 'json', `${name}.json`), 'utf8'),
+      );
       const expected = (Array.isArray(parsed) ? parsed : [parsed]) as Array<Record<string, string>>;
       if (name === 'location_coordinates') {
         // Upstream erratum: the JSON's phone number is not the one in the CSV (2095257564).
@@ -88,7 +93,14 @@ describe('untidy files', () => {
     const { page } = await openApp(browser);
     await loadFiles(page, [csv('headers.csv', 'id,Name,name,,  spaced  out ,id\n1,a,b,c,d,e\n')]);
     const result = await runSql(page, 'SELECT * FROM data');
-    expect(result.ok && result.header).toEqual(['id', 'Name', 'name_2', 'column_4', 'spaced out', 'id_2']);
+    expect(result.ok && result.header).toEqual([
+      'id',
+      'Name',
+      'name_2',
+      'column_4',
+      'spaced out',
+      'id_2',
+    ]);
     const renames = await page.$$eval('[data-testid="column-renames"] tbody tr', (trs) =>
       trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim())),
     );
@@ -105,7 +117,9 @@ describe('untidy files', () => {
     await loadFiles(page, [csv('ragged.csv', 'a,b,c\n1,2,3\n4,5\n6,7,8\n')]);
     const [table] = await summaries(page);
     expect(table).toMatchObject({ rows: 3, cols: 3 });
-    await expect(page.locator('.note').first().textContent()).resolves.toMatch(/same number of fields/);
+    await expect(page.locator('.note').first().textContent()).resolves.toMatch(
+      /same number of fields/,
+    );
     const result = await runSql(page, 'SELECT c FROM data WHERE a = 4');
     expect(result.ok && result.cells).toEqual([[null]]);
   });
@@ -130,7 +144,9 @@ describe('files that cannot be read', () => {
 
     const binary = Buffer.alloc(4096, 0);
     binary.write('header,row\n');
-    await loadFiles(page, [{ name: 'blob.bin', mimeType: 'application/octet-stream', buffer: binary }]);
+    await loadFiles(page, [
+      { name: 'blob.bin', mimeType: 'application/octet-stream', buffer: binary },
+    ]);
     shown = await loadErrors(page);
     expect(shown[0]!.text).toMatch(/blob\.bin.*binary data/s);
 
@@ -143,7 +159,7 @@ describe('files that cannot be read', () => {
     expect(errors).toEqual([]);
   });
 
-  it('reports a file DuckDB cannot parse, with DuckDB\'s reason in a few lines', async () => {
+  it("reports a file DuckDB cannot parse, with DuckDB's reason in a few lines", async () => {
     const { page } = await openApp(browser);
     // One 9 MB line: past the 8 MB Sift raises DuckDB's line limit to.
     const path = join(mkdtempSync(join(tmpdir(), 'sift-')), 'one-long-line.csv');
@@ -156,7 +172,7 @@ describe('files that cannot be read', () => {
     expect(await summaries(page)).toEqual([]);
   });
 
-  it('reads a line longer than DuckDB\'s 2 MB default whole', async () => {
+  it("reads a line longer than DuckDB's 2 MB default whole", async () => {
     const { page } = await openApp(browser);
     await loadFiles(page, [csv('long.csv', `a,b\n1,${'y'.repeat(3_000_000)}\n2,z\n`)]);
     const result = await runSql(page, 'SELECT a, length(b) FROM data ORDER BY a');
@@ -170,7 +186,10 @@ describe('files that cannot be read', () => {
 describe('the loading page', () => {
   it('loads several files at once, the first as `data`', async () => {
     const { page } = await openApp(browser);
-    await loadFiles(page, [csv('orders 2024.csv', 'id,total\n1,9.5\n2,3\n'), csv('people.tsv', 'id\tname\n1\tAna\n')]);
+    await loadFiles(page, [
+      csv('orders 2024.csv', 'id,total\n1,9.5\n2,3\n'),
+      csv('people.tsv', 'id\tname\n1\tAna\n'),
+    ]);
     const tables = await summaries(page);
     expect(tables.map((t) => [t.table, t.rows, t.cols])).toEqual([
       ['data', 2, 2],

@@ -55,11 +55,17 @@ describe('the profile of the bundled sample', () => {
       const [row] = (
         await native.runAndReadAll(`SELECT count(${c}) AS nn, count(DISTINCT ${c}) AS u FROM data`)
       ).getRowObjectsJS();
-      expected.push({ column: String(column_name), nonNull: Number(row!.nn), unique: Number(row!.u) });
+      expected.push({
+        column: String(column_name),
+        nonNull: Number(row!.nn),
+        unique: Number(row!.u),
+      });
     }
     expect(shown).toEqual(expected);
     const [summary] = await summaries(page);
-    const [count] = (await native.runAndReadAll('SELECT count(*) AS n FROM data')).getRowObjectsJS();
+    const [count] = (
+      await native.runAndReadAll('SELECT count(*) AS n FROM data')
+    ).getRowObjectsJS();
     expect(summary!.rows).toBe(Number(count!.n));
     expect(errors).toEqual([]);
   });
@@ -70,7 +76,7 @@ async function writeWideCsv(path: string, rows: number, cols: number): Promise<v
   const cats = ['north', 'south', 'east', 'west', 'centre'];
   out.write(Array.from({ length: cols }, (_, c) => `c${c}`).join(',') + '\n');
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (let r = 0; r < rows; r++) {
     const fields: string[] = [];
     for (let c = 0; c < cols; c++) {

@@ -66,7 +66,7 @@ describe('nothing leaves through SQL', () => {
   });
 });
 
-describe('read-only by DuckDB\'s parser', () => {
+describe("read-only by DuckDB's parser", () => {
   const refused = [
     'DROP TABLE data',
     'DELETE FROM data',
@@ -106,7 +106,7 @@ describe('read-only by DuckDB\'s parser', () => {
   it('runs read-only forms: WITH, FROM-first, DESCRIBE, SUMMARIZE, a trailing ; and comment', async () => {
     for (const sql of [
       'WITH w AS (SELECT weather FROM data) SELECT count(DISTINCT weather) FROM w',
-      'FROM data SELECT count(*) WHERE weather = \'snow\'',
+      "FROM data SELECT count(*) WHERE weather = 'snow'",
       'DESCRIBE data',
       'SUMMARIZE data',
       'SELECT 1 AS one; -- done',
@@ -127,7 +127,8 @@ describe('limits', () => {
   });
 
   it('stops an endless query at the time limit, and the next query works', async () => {
-    const endless = 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) SELECT count(*) FROM t';
+    const endless =
+      'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) SELECT count(*) FROM t';
     const result = await runSql(page, endless, 2);
     expect(result).toMatchObject({ ok: false, kind: 'timeout' });
     expect(!result.ok && result.message).toMatch(/time limit/);
@@ -135,14 +136,21 @@ describe('limits', () => {
   });
 
   it('stops a cross join at the time limit', async () => {
-    const result = await runSql(page, 'SELECT count(*) FROM range(100000000) a, range(100000000) b', 2);
+    const result = await runSql(
+      page,
+      'SELECT count(*) FROM range(100000000) a, range(100000000) b',
+      2,
+    );
     expect(result).toMatchObject({ ok: false, kind: 'timeout' });
     await expectDataIntact();
   });
 
   it('cancels a running query from the Cancel button', async () => {
     await page.fill('[data-testid="sql-timeout"]', '600');
-    await page.fill('[data-testid="sql-input"]', 'SELECT count(*) FROM range(100000000) a, range(100000000) b');
+    await page.fill(
+      '[data-testid="sql-input"]',
+      'SELECT count(*) FROM range(100000000) a, range(100000000) b',
+    );
     await page.click('[data-testid="sql-run"]');
     await page.click('[data-testid="sql-cancel"]', { timeout: 10_000 });
     const error = page.locator('[data-testid="sql-error"]');
@@ -160,9 +168,29 @@ describe('values reach the page as the person would read them', () => {
               42::BIGINT AS small, 1.25::DECIMAL(10,2) AS dec, DATE '2024-01-02' AS d,
               TIMESTAMP '2024-01-02 03:04:05' AS ts, [1, 2] AS l, NULL AS n, 'NaN'::DOUBLE AS nan`,
     );
-    expect(result.ok && result.header).toEqual(['big', 'over53', 'small', 'dec', 'd', 'ts', 'l', 'n', 'nan']);
+    expect(result.ok && result.header).toEqual([
+      'big',
+      'over53',
+      'small',
+      'dec',
+      'd',
+      'ts',
+      'l',
+      'n',
+      'nan',
+    ]);
     expect(result.ok && result.cells).toEqual([
-      ['12345678901234567890', '9007199254740993', '42', '1.25', '2024-01-02', '2024-01-02 03:04:05', '[1, 2]', null, 'NaN'],
+      [
+        '12345678901234567890',
+        '9007199254740993',
+        '42',
+        '1.25',
+        '2024-01-02',
+        '2024-01-02 03:04:05',
+        '[1, 2]',
+        null,
+        'NaN',
+      ],
     ]);
   });
 

@@ -7,10 +7,13 @@
 const MAX_NAME_LENGTH = 120;
 
 function fold(original: string | null): string {
-  return (original ?? '')
-    .replace(/[\u0000-\u001f\u007f\s]+/g, ' ')
-    .trim()
-    .slice(0, MAX_NAME_LENGTH);
+  return (
+    (original ?? '')
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is folded
+      .replace(/[\u0000-\u001f\u007f\s]+/g, ' ')
+      .trim()
+      .slice(0, MAX_NAME_LENGTH)
+  );
 }
 
 export function cleanColumnNames(originals: ReadonlyArray<string | null>): string[] {

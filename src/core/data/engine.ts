@@ -65,8 +65,7 @@ export interface TableInfo {
 }
 
 export type LoadOutcome =
-  | { ok: true; table: TableInfo }
-  | { ok: false; fileName: string; message: string };
+  { ok: true; table: TableInfo } | { ok: false; fileName: string; message: string };
 
 /**
  * Which file is being read. DuckDB-WASM reports no progress within a file that works under our

@@ -6,9 +6,7 @@
 import type { Encoding } from './engine.ts';
 
 export type HeadVerdict =
-  | { kind: 'empty' }
-  | { kind: 'binary'; reason: string }
-  | { kind: 'text'; encoding: Encoding };
+  { kind: 'empty' } | { kind: 'binary'; reason: string } | { kind: 'text'; encoding: Encoding };
 
 /** How many bytes to look at. */
 export const HEAD_BYTES = 1 << 20;

@@ -22,7 +22,8 @@ export const OUTLIER_SHARE = 0.05;
 /** Columns aggregated per statement, to keep each statement a reasonable size. */
 const COLUMNS_PER_PASS = 64;
 
-const NUMERIC = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)/;
+const NUMERIC =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)/;
 const TEXT = /^VARCHAR/;
 
 export const isNumericType = (type: string) => NUMERIC.test(type);
@@ -100,7 +101,8 @@ export function columnIssues(type: string, rows: number, s: ColumnStats): string
   if (s.unique === 1 && rows > 1) issues.push(`Constant column: every value is ${s.min ?? ''}`);
   if (isTextType(type) && s.numericText !== undefined) {
     const share = s.numericText / s.nonNull;
-    if (share >= NUMERIC_TEXT) issues.push(`Numbers stored as text: ${pct(share)} parse as numbers`);
+    if (share >= NUMERIC_TEXT)
+      issues.push(`Numbers stored as text: ${pct(share)} parse as numbers`);
     else if (share >= MIXED_TEXT) issues.push(`Mixed types: ${pct(share)} numbers, the rest text`);
   }
   if (isTextType(type) && s.nonNull >= 20 && s.unique / s.nonNull >= MOSTLY_UNIQUE) {

@@ -2,7 +2,14 @@
 // would not cover the DuckDB worker, which is loaded by URL (DESIGN.md); a header does.
 const MODEL_ENDPOINT = 'https://api.anthropic.com';
 
-function csp({ dev = false, connect = [] } = {}) {
+export interface HeaderOptions {
+  /** Vite's dev server: allow its websocket and injected styles. */
+  dev?: boolean;
+  /** Further origins the page may connect to (e.g. a gateway). */
+  connect?: string[];
+}
+
+function csp({ dev = false, connect = [] }: HeaderOptions = {}): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
@@ -19,7 +26,7 @@ function csp({ dev = false, connect = [] } = {}) {
   ].join('; ');
 }
 
-export function securityHeaders(options) {
+export function securityHeaders(options?: HeaderOptions): Record<string, string> {
   return {
     'Content-Security-Policy': csp(options),
     'Referrer-Policy': 'no-referrer',
