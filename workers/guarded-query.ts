@@ -51,15 +51,16 @@ export async function runGuarded(
   if (statement === '') {
     return { ok: false, kind: 'rejected', message: 'The query is empty.', durationMs: elapsed() };
   }
+  // DESCRIBE SELECT * FROM (<statement>) AS q: the first text that holds the statement, so its
+  // prepare is the check that it is one statement standing where a subquery stands.
+  const describeText = describeQuery(statement);
   try {
-    await db.prepare(`SELECT * FROM (\n${statement}\n) AS q`);
+    await db.prepare(describeText);
   } catch (e) {
     return { ok: false, ...explainPrepareFailure(statement, message(e)), durationMs: elapsed() };
   }
 
   try {
-    const describeText = describeQuery(statement);
-    await db.prepare(describeText);
     const columns: ResultColumn[] = rowsOf(await db.run(describeText, stop)).map((r) => ({
       name: String(r.column_name),
       type: String(r.column_type),

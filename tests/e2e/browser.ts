@@ -1,23 +1,9 @@
-/** Headless Debian Chromium driven by playwright-core, one browser per test file. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+/** Headless Debian Chromium driven by playwright-core: one browser per test file. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { launchChromium } from '../../scripts/chromium.mjs';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
-}
+export const launch = launchChromium;
 
 export interface OpenedPage {
   page: Page;
@@ -31,6 +17,22 @@ const open = new Set<BrowserContext>();
 export async function closeApps(): Promise<void> {
   await Promise.all([...open].map((c) => c.close()));
   open.clear();
+}
+
+/** Launches a browser for this file's tests and closes each test's pages after it. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterEach(closeApps);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is not running yet.');
+    return browser;
+  };
 }
 
 /** A fresh context (empty storage) with the app loaded and its data engine ready. */

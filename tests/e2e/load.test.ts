@@ -6,22 +6,14 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadErrors, loadFiles, runSql, summaries, waitForLoads } from './app.ts';
-import { closeApps, launch, openApp } from './browser.ts';
+import { openApp, useBrowser } from './browser.ts';
 
 const require = createRequire(import.meta.url);
 const spectrum = dirname(require.resolve('csv-spectrum/package.json'));
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(closeApps);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const csv = (name: string, content: string | Buffer) => ({
   name,
@@ -31,7 +23,7 @@ const csv = (name: string, content: string | Buffer) => ({
 
 describe('csv-spectrum', () => {
   it('reads every file of the suite into a table equal to its JSON', async () => {
-    const { page, errors } = await openApp(browser);
+    const { page, errors } = await openApp(browser());
     const names = readdirSync(join(spectrum, 'csvs')).map((f) => f.replace(/\.csv$/, ''));
     await loadFiles(
       page,
@@ -64,7 +56,7 @@ describe('csv-spectrum', () => {
 
 describe('untidy files', () => {
   it('reads Latin-1 text and says which encoding it used', async () => {
-    const { page } = await openApp(browser);
+    const { page } = await openApp(browser());
     const latin1 = Buffer.from('city,note\nMontréal,café crème\nZürich,Grüße\n', 'latin1');
     await loadFiles(page, [csv('latin1.csv', latin1)]);
     const [table] = await summaries(page);
@@ -77,7 +69,7 @@ describe('untidy files', () => {
   });
 
   it('reads UTF-16 with a byte-order mark', async () => {
-    const { page } = await openApp(browser);
+    const { page } = await openApp(browser());
     const text = '\ufeffname,amount\nÅsa,12\nBjörn,30\n';
     await loadFiles(page, [csv('utf16.csv', Buffer.from(text, 'utf16le'))]);
     const [table] = await summaries(page);
@@ -90,7 +82,7 @@ describe('untidy files', () => {
   });
 
   it('makes duplicated, empty and odd headers usable and shows both names', async () => {
-    const { page } = await openApp(browser);
+    const { page } = await openApp(browser());
     await loadFiles(page, [csv('headers.csv', 'id,Name,name,,  spaced  out ,id\n1,a,b,c,d,e\n')]);
     const result = await runSql(page, 'SELECT * FROM data');
     expect(result.ok && result.header).toEqual([
@@ -113,7 +105,7 @@ describe('untidy files', () => {
   });
 
   it('pads short rows with NULL and says so', async () => {
-    const { page } = await openApp(browser);
+    const { page } = await openApp(browser());
     await loadFiles(page, [csv('ragged.csv', 'a,b,c\n1,2,3\n4,5\n6,7,8\n')]);
     const [table] = await summaries(page);
     expect(table).toMatchObject({ rows: 3, cols: 3 });
@@ -127,7 +119,7 @@ describe('untidy files', () => {
 
 describe('files that cannot be read', () => {
   it('names the file and the reason, and keeps the tables already loaded', async () => {
-    const { page, errors } = await openApp(browser);
+    const { page, errors } = await openApp(browser());
     await page.click('[data-testid="sample-button"]');
     await waitForLoads(page, 1);
 
@@ -160,7 +152,7 @@ describe('files that cannot be read', () => {
   });
 
   it("reports a file DuckDB cannot parse, with DuckDB's reason in a few lines", async () => {
-    const { page } = await openApp(browser);
+    const { page } = await openApp(browser());
     // One 9 MB line: past the 8 MB Sift raises DuckDB's line limit to.
     const path = join(mkdtempSync(join(tmpdir(), 'sift-')), 'one-long-line.csv');
     writeFileSync(path, `a,b\n1,${'x'.repeat(9 * 1024 * 1024)}\n`);
@@ -173,7 +165,7 @@ describe('files that cannot be read', () => {
   });
 
   it("reads a line longer than DuckDB's 2 MB default whole", async () => {
-    const { page } = await openApp(browser);
+    const { page } = await openApp(browser());
     await loadFiles(page, [csv('long.csv', `a,b\n1,${'y'.repeat(3_000_000)}\n2,z\n`)]);
     const result = await runSql(page, 'SELECT a, length(b) FROM data ORDER BY a');
     expect(result.ok && result.cells).toEqual([
@@ -185,7 +177,7 @@ describe('files that cannot be read', () => {
 
 describe('the loading page', () => {
   it('loads several files at once, the first as `data`', async () => {
-    const { page } = await openApp(browser);
+    const { page } = await openApp(browser());
     await loadFiles(page, [
       csv('orders 2024.csv', 'id,total\n1,9.5\n2,3\n'),
       csv('people.tsv', 'id\tname\n1\tAna\n'),

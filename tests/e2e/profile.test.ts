@@ -7,19 +7,11 @@ import { createWriteStream, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { once } from 'node:events';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadFiles, summaries, waitForLoads } from './app.ts';
-import { closeApps, launch, openApp } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { summaries, waitForLoads } from './app.ts';
+import { openApp, useBrowser } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterEach(closeApps);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface ShownColumn {
   column: string;
@@ -40,7 +32,7 @@ async function shownProfile(page: import('playwright-core').Page): Promise<Shown
 
 describe('the profile of the bundled sample', () => {
   it('shows, without a key, the counts native DuckDB computes for every column', async () => {
-    const { page, errors } = await openApp(browser);
+    const { page, errors } = await openApp(browser());
     await page.click('[data-testid="sample-button"]');
     await waitForLoads(page, 1);
     const shown = await shownProfile(page);
@@ -95,7 +87,7 @@ describe('a million rows', () => {
   it('loads 1,000,000 × 20 and profiles every column while the page keeps drawing', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'sift-')), 'million.csv');
     await writeWideCsv(path, 1_000_000, 20);
-    const { page } = await openApp(browser);
+    const { page } = await openApp(browser());
     // Frames drawn by the page's main thread: a frozen page draws none.
     await page.evaluate(() => {
       const w = window as unknown as { frames_: number };
@@ -107,7 +99,14 @@ describe('a million rows', () => {
       requestAnimationFrame(tick);
     });
     const frames = () => page.evaluate(() => (window as unknown as { frames_: number }).frames_);
-    await loadFiles(page, [path]);
+    await page.setInputFiles('input[data-testid="file-input"]', path);
+    // While DuckDB reads the file the page says what it is doing, and keeps drawing.
+    await expect(page.locator('[data-testid="load-progress"]').textContent()).resolves.toMatch(
+      /Reading million\.csv/,
+    );
+    const loading = await frames();
+    await waitForLoads(page, 1);
+    expect(await frames()).toBeGreaterThan(loading);
     const [summary] = await summaries(page);
     expect(summary).toMatchObject({ rows: 1_000_000, cols: 20 });
     const before = await frames();

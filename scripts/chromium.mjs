@@ -1,0 +1,21 @@
+// Debian's Chromium, headless, as every test, benchmark and screenshot script starts it.
+// The flags keep it off the network it would otherwise reach for (updates, sync, QUIC).
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** @returns {Promise<import('playwright-core').Browser>} */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
