@@ -26,5 +26,8 @@ export async function bootBrowserEngine(): Promise<SiftEngine> {
       // A file handle: DuckDB reads slices of the File on demand, the JS heap holds no copy.
       await db.registerFileHandle(path, file, DuckDBDataProtocol.BROWSER_FILEREADER, true);
     },
+    async unregisterFile(path) {
+      await db.dropFile(path);
+    },
   });
 }

@@ -101,9 +101,10 @@ describe('a million rows', () => {
     const frames = () => page.evaluate(() => (window as unknown as { frames_: number }).frames_);
     await page.setInputFiles('input[data-testid="file-input"]', path);
     // While DuckDB reads the file the page says what it is doing, and keeps drawing.
-    await expect(page.locator('[data-testid="load-progress"]').textContent()).resolves.toMatch(
-      /Reading million\.csv/,
-    );
+    await page
+      .locator('[data-testid="load-progress"]')
+      .filter({ hasText: /Reading million\.csv \(\d+(\.\d)? MB\)/ })
+      .waitFor();
     const loading = await frames();
     await waitForLoads(page, 1);
     expect(await frames()).toBeGreaterThan(loading);
