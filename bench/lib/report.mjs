@@ -106,7 +106,7 @@ function resultsTables(r) {
     '',
     'Medians of 5 consecutive runs on one loaded table (native: the last ingest run; browser: each browser run, after',
     'its automatic profile finished; median over runs). Page side: from the Run click to the result in the DOM, timed in',
-    "the page. In worker: the app's `data-duration-ms` (the guarded query: 3 prepares, DESCRIBE, the capped fetch).",
+    "the page. In worker: the app's `data-duration-ms` (the guarded query: 2 prepares, DESCRIBE, the capped fetch).",
     '',
   );
   out.push('### Browser details and memory', '');
@@ -329,7 +329,7 @@ function experimentsSection(r) {
   }
   if (x.plain && nat.t1) {
     f.push(
-      `**WASM vs native compute.** The plain \`CREATE TABLE AS read_csv\` (native's exact statement) takes ${fmtMs(x.plain.warm?.totalMs)} warm in the browser vs ${fmtMs(nat.t1.ingestMedian)} native 1 thread (${fmtRatio(x.plain.warm?.totalMs, nat.t1.ingestMedian)})${nat.t1same ? ` and ${fmtMs(nat.t1same.ingestMedian)} native DuckDB 1.4.3 (${fmtRatio(x.plain.warm?.totalMs, nat.t1same.ingestMedian)})` : ''}; ${fmtMs(x.plain.cold.totalMs)} cold. The GROUP BY on an already loaded table takes ${fmtMs(x.query?.aggregateMs ?? app.aggregateMs)} through a bare \`query()\` vs ${fmtMs(nat.t1.aggregateMedian)} native 1 thread (${fmtRatio(x.query?.aggregateMs ?? app.aggregateMs, nat.t1.aggregateMedian)})${nat.t1same ? `, ${fmtMs(nat.t1same.aggregateMedian)} native 1.4.3 (${fmtRatio(x.query?.aggregateMs ?? app.aggregateMs, nat.t1same.aggregateMedian)})` : ''}; through the app's SQL box ${fmtMs(b.aggregatePageMs)} page side, ${fmtMs(b.aggregateWorkerMs)} in the worker, of which about ${fmtMs(b.trivialPageMs)} is the box's fixed cost (a \`SELECT 42\` through it: 3 prepares, DESCRIBE and the fetch, each a round trip to DuckDB's worker). That fixed cost is why small tables miss the aggregate target by the widest margin.`,
+      `**WASM vs native compute.** The plain \`CREATE TABLE AS read_csv\` (native's exact statement) takes ${fmtMs(x.plain.warm?.totalMs)} warm in the browser vs ${fmtMs(nat.t1.ingestMedian)} native 1 thread (${fmtRatio(x.plain.warm?.totalMs, nat.t1.ingestMedian)})${nat.t1same ? ` and ${fmtMs(nat.t1same.ingestMedian)} native DuckDB 1.4.3 (${fmtRatio(x.plain.warm?.totalMs, nat.t1same.ingestMedian)})` : ''}; ${fmtMs(x.plain.cold.totalMs)} cold. The GROUP BY on an already loaded table takes ${fmtMs(x.query?.aggregateMs ?? app.aggregateMs)} through a bare \`query()\` vs ${fmtMs(nat.t1.aggregateMedian)} native 1 thread (${fmtRatio(x.query?.aggregateMs ?? app.aggregateMs, nat.t1.aggregateMedian)})${nat.t1same ? `, ${fmtMs(nat.t1same.aggregateMedian)} native 1.4.3 (${fmtRatio(x.query?.aggregateMs ?? app.aggregateMs, nat.t1same.aggregateMedian)})` : ''}; through the app's SQL box ${fmtMs(b.aggregatePageMs)} page side, ${fmtMs(b.aggregateWorkerMs)} in the worker, of which about ${fmtMs(b.trivialPageMs)} is the box's fixed cost (a \`SELECT 42\` through it: 2 prepares, DESCRIBE and the fetch, each a round trip to DuckDB's worker). That fixed cost is why small tables miss the aggregate target by the widest margin.`,
     );
   }
   out.push(...f.map((t) => `- ${t}`));
