@@ -100,6 +100,9 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
       return { ok: true, table: info };
     } catch (e) {
       return fail(`DuckDB could not read it: ${errorMessage(e)}`);
+    } finally {
+      // The table holds the data now; the handle would only keep the File alive.
+      await host.unregisterFile(path).catch(() => undefined);
     }
   }
 
