@@ -35,14 +35,17 @@ export function useBrowser(): () => Browser {
   };
 }
 
-/** A fresh context (empty storage) with the app loaded and its data engine ready. */
-export async function openApp(browser: Browser): Promise<OpenedPage> {
+/**
+ * A fresh context (empty storage) with the app loaded and its data engine ready; `bare` serves
+ * the same build without any HTTP headers, so without its Content-Security-Policy.
+ */
+export async function openApp(browser: Browser, { bare = false } = {}): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   open.add(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(inject('baseUrl'));
+  await page.goto(inject(bare ? 'bareUrl' : 'baseUrl'));
   await page.waitForSelector('.engine[data-state="ready"]', { timeout: 60_000 });
   return { page, errors };
 }

@@ -7,6 +7,7 @@ import { preview, type PreviewServer } from 'vite';
 import type { TestProject } from 'vitest/node';
 
 let server: PreviewServer | undefined;
+let bare: PreviewServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   if (!existsSync('dist/index.html'))
@@ -18,14 +19,25 @@ export async function setup(project: TestProject): Promise<void> {
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('The preview server did not report its address.');
   project.provide('baseUrl', url);
+  // The same build with no headers at all (no CSP): what DuckDB's own lockdown must hold alone.
+  bare = await preview({
+    configFile: false,
+    preview: { port: 0, strictPort: false, open: false },
+    logLevel: 'warn',
+  });
+  const bareUrl = bare.resolvedUrls?.local[0];
+  if (!bareUrl) throw new Error('The header-less preview server did not report its address.');
+  project.provide('bareUrl', bareUrl);
 }
 
 export async function teardown(): Promise<void> {
   await server?.close();
+  await bare?.close();
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    bareUrl: string;
   }
 }
