@@ -18,6 +18,7 @@ import type {
   TableProfile,
 } from '../src/core/data/engine.ts';
 import { tableNameFor } from '../src/core/data/column-names.ts';
+import { errorMessage } from '../src/core/errors.ts';
 import { HEAD_BYTES, inspectHead } from '../src/core/data/file-head.ts';
 import { profileTable } from '../src/core/data/profile.ts';
 import { rowsOf } from './engine-rows.ts';
@@ -35,8 +36,6 @@ export interface EngineHost {
   registerFile(path: string, file: File): Promise<void>;
   unregisterFile(path: string): Promise<void>;
 }
-
-const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export async function createEngine(host: EngineHost): Promise<SiftEngine> {
   const conn = await host.db.connect();

@@ -15,6 +15,7 @@ import {
   toCell,
   transportOf,
 } from '../src/core/data/query-guard.ts';
+import { errorMessage } from '../src/core/errors.ts';
 import { Interrupted, Stopper } from './pending.ts';
 import { rowsOf } from './engine-rows.ts';
 
@@ -28,8 +29,6 @@ export interface GuardedRunner {
   prepare(text: string): Promise<void>;
   run(text: string, stop: Stopper): Promise<RecordBatch[]>;
 }
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 function cellBytes(cell: Cell): number {
   return typeof cell === 'string' ? cell.length * 2 + 16 : 16;
@@ -57,7 +56,11 @@ export async function runGuarded(
   try {
     await db.prepare(describeText);
   } catch (e) {
-    return { ok: false, ...explainPrepareFailure(statement, message(e)), durationMs: elapsed() };
+    return {
+      ok: false,
+      ...explainPrepareFailure(statement, errorMessage(e)),
+      durationMs: elapsed(),
+    };
   }
 
   try {
@@ -144,6 +147,6 @@ export async function runGuarded(
             durationMs: elapsed(),
           };
     }
-    return { ok: false, kind: 'error', message: message(e), durationMs: elapsed() };
+    return { ok: false, kind: 'error', message: errorMessage(e), durationMs: elapsed() };
   }
 }

@@ -7,6 +7,7 @@ import { cleanColumnNames } from '../src/core/data/column-names.ts';
 import type { ColumnName, Encoding } from '../src/core/data/engine.ts';
 import type { Row } from '../src/core/data/profile.ts';
 import { quoteIdent, quoteLiteral } from '../src/core/data/sql-text.ts';
+import { errorMessage } from '../src/core/errors.ts';
 
 export type Exec = (sql: string) => Promise<Row[]>;
 
@@ -129,7 +130,8 @@ export async function loadCsv(
       const columns = await attempt(exec, table, path, a);
       return { columns, encoding: a.encoding, notes };
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
+      const message = errorMessage(e);
+      const tooLong = longLine(message);
       await exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
       if (a.encoding === 'utf-8' && isEncodingError(message)) {
         a.encoding = 'latin-1';
@@ -140,11 +142,7 @@ export async function loadCsv(
       } else if (!a.padRows && isRaggedError(message)) {
         a.padRows = true;
         notes.push('Rows do not all have the same number of fields; missing ones are NULL.');
-      } else if (
-        longLine(message) &&
-        !a.maxLineBytes &&
-        Number(longLine(message)?.[1]) < MAX_LINE_BYTES
-      ) {
+      } else if (tooLong && !a.maxLineBytes && Number(tooLong[1]) < MAX_LINE_BYTES) {
         a.maxLineBytes = MAX_LINE_BYTES;
         notes.push('Some lines are longer than 2 MB; they were read whole.');
       } else {

@@ -1,5 +1,6 @@
 /** The person's own SQL box: the statement, the limits, the run in progress and its result. */
 import type { QueryResult, SiftEngine } from '../core/data/engine.ts';
+import { errorMessage } from '../core/errors.ts';
 
 export const CONSOLE_MAX_ROWS = 1000;
 
@@ -27,8 +28,7 @@ export class SqlConsole {
         timeoutMs: Math.max(1, this.timeoutSeconds) * 1000,
       });
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      this.result = { ok: false, kind: 'error', message, durationMs: 0 };
+      this.result = { ok: false, kind: 'error', message: errorMessage(e), durationMs: 0 };
     } finally {
       this.running = false;
       this.runs++;

@@ -3,6 +3,7 @@
  * values are replaced whole (`$state.raw`), never deeply proxied.
  */
 import type { LoadProgress, SiftEngine, TableInfo, TableProfile } from '../core/data/engine.ts';
+import { errorMessage } from '../core/errors.ts';
 
 export interface LoadFailure {
   fileName: string;
@@ -38,7 +39,7 @@ export class Workspace {
       },
       (e: unknown) => {
         this.engineState = 'failed';
-        this.engineMessage = `The data engine could not start: ${e instanceof Error ? e.message : String(e)}`;
+        this.engineMessage = `The data engine could not start: ${errorMessage(e)}`;
       },
     );
   }
@@ -72,7 +73,7 @@ export class Workspace {
       ];
       for (const table of loaded) void this.profile(table.name);
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
+      const message = errorMessage(e);
       this.failures = [...files.map((f) => ({ fileName: f.name, message }))];
     } finally {
       this.pending = this.pending.slice(files.length);
@@ -88,7 +89,7 @@ export class Workspace {
       const blob = await response.blob();
       await this.loadFiles([new File([blob], SAMPLE.fileName, { type: 'text/csv' })]);
     } catch (e) {
-      const message = `The sample could not be fetched: ${e instanceof Error ? e.message : String(e)}`;
+      const message = `The sample could not be fetched: ${errorMessage(e)}`;
       this.failures = [{ fileName: SAMPLE.fileName, message }];
       this.loads++;
     }
@@ -100,7 +101,7 @@ export class Workspace {
     try {
       next = { status: 'done', profile: await this.#engine.profile(table) };
     } catch (e) {
-      next = { status: 'failed', message: e instanceof Error ? e.message : String(e) };
+      next = { status: 'failed', message: errorMessage(e) };
     }
     this.profiles = { ...this.profiles, [table]: next };
   }
