@@ -1,0 +1,210 @@
+/**
+ * The ModelClient the page uses: the official Anthropic SDK, called straight from the browser
+ * (the key never leaves the person's machine except to the model endpoint). No DOM access, so
+ * the integration tests run this very file in Node against the local mock.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import type {
+  ContentBlock,
+  Message as SdkMessage,
+  MessageStreamEvent,
+} from '@anthropic-ai/sdk/resources/messages';
+import {
+  ModelError,
+  type CallOptions,
+  type ModelClient,
+  type ModelReply,
+  type ModelRequest,
+  type StopReason,
+  type StreamEvent,
+} from '../core/model/client.ts';
+import type { AssistantBlock } from '../core/model/messages.ts';
+import { toModelError, type ErrorContext } from './model-errors.ts';
+
+export interface AnthropicClientOptions {
+  apiKey: string;
+  /** Defaults to https://api.anthropic.com. */
+  baseURL?: string;
+  /** The SDK's retries for 408/409/429/5xx and connection failures. Defaults to 3. */
+  maxRetries?: number;
+  /**
+   * Whether the page's Content-Security-Policy refused a request to this URL (the page wires it
+   * to `securitypolicyviolation` events; compare origins). A CSP refusal reaches fetch as a plain
+   * TypeError, indistinguishable from a network failure without this.
+   */
+  wasBlocked?: (url: string) => boolean;
+}
+
+export interface ModelInfo {
+  id: string;
+  displayName: string;
+}
+
+export interface AnthropicModelClient extends ModelClient {
+  /** The models the key can use, newest first, as the Models API lists them. */
+  listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
+}
+
+const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+/** The Models API pages; a handful of pages of 100 is far more than exist. */
+const MAX_MODEL_PAGES = 5;
+
+const STOP_REASONS = new Set<string>([
+  'end_turn',
+  'tool_use',
+  'max_tokens',
+  'stop_sequence',
+  'pause_turn',
+  'refusal',
+]);
+
+function stopReasonOf(reason: string | null): StopReason | null {
+  if (reason === null) return null;
+  if (STOP_REASONS.has(reason)) return reason as StopReason;
+  // 'model_context_window_exceeded' means the same to the agent: the reply was cut short.
+  return 'max_tokens';
+}
+
+/**
+ * Our blocks from the SDK's: text and tool_use pass, anything else (thinking, server tools) is
+ * dropped. Empty text blocks are dropped too: the API refuses them when sent back in history.
+ */
+function toBlocks(content: ContentBlock[], isComplete: (index: number) => boolean): AssistantBlock[] {
+  const blocks: AssistantBlock[] = [];
+  content.forEach((block, index) => {
+    if (block.type === 'text' && block.text !== '') blocks.push({ type: 'text', text: block.text });
+    if (block.type === 'tool_use' && isComplete(index)) {
+      blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
+    }
+  });
+  return blocks;
+}
+
+function toReply(message: SdkMessage): ModelReply {
+  const usage = message.usage;
+  return {
+    content: toBlocks(message.content, () => true),
+    stopReason: stopReasonOf(message.stop_reason),
+    usage: {
+      inputTokens: usage.input_tokens,
+      outputTokens: usage.output_tokens,
+      cacheReadTokens: usage.cache_read_input_tokens ?? 0,
+      cacheWriteTokens: usage.cache_creation_input_tokens ?? 0,
+    },
+    model: message.model,
+  };
+}
+
+/** A throwing page callback must not look like a failed model call: report it and go on. */
+function safeEmit(onEvent: CallOptions['onEvent'], event: StreamEvent): void {
+  if (!onEvent) return;
+  try {
+    onEvent(event);
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
+}
+
+/** Follows the stream so that, if it fails, what had arrived can be handed back as `partial`. */
+class StreamWatcher {
+  connected = false;
+  private snapshot: SdkMessage | undefined;
+  private readonly stopped = new Set<number>();
+
+  constructor(private readonly onEvent: CallOptions['onEvent']) {}
+
+  see(event: MessageStreamEvent, snapshot: SdkMessage): void {
+    this.snapshot = snapshot;
+    if (event.type === 'content_block_stop') this.stopped.add(event.index);
+    if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
+      const { id, name } = event.content_block;
+      // Announced at once, so the page can show which tool is being prepared.
+      safeEmit(this.onEvent, { type: 'tool_input', index: event.index, id, name, partial: {} });
+    }
+    if (event.type !== 'content_block_delta') return;
+    if (event.delta.type === 'text_delta') {
+      safeEmit(this.onEvent, { type: 'text', index: event.index, delta: event.delta.text });
+    } else if (event.delta.type === 'input_json_delta') {
+      const block = snapshot.content[event.index];
+      if (block?.type === 'tool_use') {
+        // `input` is the SDK's partial-JSON parse of what has arrived so far.
+        const { id, name, input } = block;
+        safeEmit(this.onEvent, { type: 'tool_input', index: event.index, id, name, partial: input });
+      }
+    }
+  }
+
+  /** Text so far, and only the tool calls whose input arrived whole. */
+  partial(): AssistantBlock[] {
+    return this.snapshot ? toBlocks(this.snapshot.content, (i) => this.stopped.has(i)) : [];
+  }
+}
+
+export function createAnthropicClient(options: AnthropicClientOptions): AnthropicModelClient {
+  const baseURL = (options.baseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const maxRetries = options.maxRetries ?? 3;
+  const { apiKey, wasBlocked } = options;
+  const client = new Anthropic({ apiKey, baseURL, dangerouslyAllowBrowser: true, maxRetries });
+  const context = (extra: Partial<ErrorContext>): ErrorContext => ({
+    apiKey,
+    baseURL,
+    maxRetries,
+    wasBlocked,
+    ...extra,
+  });
+  const requireKey = () => {
+    if (!apiKey.trim()) throw new ModelError('auth', 'No API key is set. Add it in Settings.');
+  };
+
+  return {
+    async complete(request: ModelRequest, { signal, onEvent }: CallOptions): Promise<ModelReply> {
+      requireKey();
+      const watcher = new StreamWatcher(onEvent);
+      try {
+        // Our message shapes are the wire format (see messages.ts), so they pass through as-is.
+        const stream = client.messages.stream(
+          {
+            model: request.model,
+            max_tokens: request.maxTokens,
+            messages: request.messages,
+            ...(request.system.length > 0 ? { system: request.system } : {}),
+            ...(request.tools.length > 0 ? { tools: request.tools } : {}),
+          },
+          { signal },
+        );
+        stream.on('connect', () => (watcher.connected = true));
+        stream.on('streamEvent', (event, snapshot) => watcher.see(event, snapshot));
+        return toReply(await stream.finalMessage());
+      } catch (error) {
+        throw toModelError(
+          error,
+          context({
+            model: request.model,
+            signal,
+            partial: watcher.partial(),
+            connected: watcher.connected,
+            url: `${baseURL}/v1/messages`,
+          }),
+        );
+      }
+    },
+
+    async listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
+      requireKey();
+      const models: ModelInfo[] = [];
+      try {
+        let page = await client.models.list({ limit: 100 }, { signal });
+        for (let pages = 1; ; pages++) {
+          for (const m of page.data) models.push({ id: m.id, displayName: m.display_name || m.id });
+          if (pages >= MAX_MODEL_PAGES || !page.hasNextPage()) break;
+          page = await page.getNextPage();
+        }
+        return models;
+      } catch (error) {
+        throw toModelError(error, context({ signal, url: `${baseURL}/v1/models` }));
+      }
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Keeps the request under the token budget (seed 002: 100 k tokens). Earlier turns are replaced by
+ * a summary of what was asked, queried and answered; if the current turn alone is still too big,
+ * older tool results inside it are elided. Only the model's copy shrinks: the page's items come
+ * from events and are untouched.
+ */
+import type { Message, UserBlock } from '../model/messages.ts';
+import { estimateTokens, type Conversation } from './history.ts';
+
+export const TOKEN_BUDGET = 100_000;
+/** Earlier turns kept whole besides the current one. */
+const KEEP_TURNS = 1;
+/** Tool results of the current turn kept whole when eliding. */
+const KEEP_RESULTS = 6;
+const SUMMARY_CHARS = 8_000;
+export const ELIDED =
+  '[Result elided to keep the conversation under the token budget; run the query again if you need it.]';
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
+
+function summarise(messages: Message[]): string {
+  const lines: string[] = [];
+  for (const m of messages) {
+    for (const b of m.content) {
+      if (m.role === 'user' && b.type === 'text') lines.push(`Person: ${clip(b.text, 500)}`);
+      if (b.type !== 'tool_use') continue;
+      const input = (b.input ?? {}) as Record<string, unknown>;
+      const s = (k: string) => (typeof input[k] === 'string' ? (input[k] as string) : '');
+      if (b.name === 'sql_query')
+        lines.push(`- queried: ${s('description')} — ${clip(s('query'), 300)}`);
+      else if (b.name === 'output_text') lines.push(`- told the person: ${clip(s('text'), 1_500)}`);
+      else if (b.name === 'output_table') lines.push(`- showed table "${s('title')}"`);
+      else if (b.name === 'create_plot') lines.push(`- showed chart "${s('title')}"`);
+    }
+  }
+  const text = lines.join('\n');
+  return `Summary of the earlier conversation (compacted to save tokens; its results are still on the person's screen):\n${clip(text, SUMMARY_CHARS)}`;
+}
+
+export interface Compaction {
+  conversation: Conversation;
+  turnsSummarised: number;
+  tokensBefore: number;
+}
+
+/** Returns a smaller conversation, or null when it is within the budget. */
+export function compact(conv: Conversation, budget = TOKEN_BUDGET): Compaction | null {
+  const tokensBefore = conv.lastInputTokens ?? estimateTokens(conv.messages);
+  if (tokensBefore <= budget) return null;
+  let { messages, turnStarts } = conv;
+  let turnsSummarised = 0;
+  const keepFrom = turnStarts.length - 1 - KEEP_TURNS;
+  const cut = keepFrom > 0 ? turnStarts[keepFrom] : undefined;
+  if (cut !== undefined && cut > 0) {
+    turnsSummarised = keepFrom;
+    const first = messages[cut];
+    if (first?.role !== 'user') return null;
+    // Results of tool calls whose assistant message is summarised away would dangle.
+    const kept = first.content.filter((b) => b.type !== 'tool_result');
+    const opening: Message = {
+      role: 'user',
+      content: [
+        { type: 'text', text: summarise(messages.slice(0, cut)) },
+        ...(kept as UserBlock[]),
+      ],
+    };
+    messages = [opening, ...messages.slice(cut + 1)];
+    turnStarts = turnStarts.slice(keepFrom).map((i) => i - cut);
+  }
+  if (estimateTokens(messages) > budget) messages = elideResults(messages);
+  return {
+    conversation: { messages, turnStarts, lastInputTokens: estimateTokens(messages) },
+    turnsSummarised,
+    tokensBefore,
+  };
+}
+
+function elideResults(messages: Message[]): Message[] {
+  let seen = 0;
+  const out = [...messages];
+  for (let i = out.length - 1; i >= 0; i--) {
+    const m = out[i];
+    if (m?.role !== 'user') continue;
+    out[i] = {
+      role: 'user',
+      content: m.content.map((b) => {
+        if (b.type !== 'tool_result') return b;
+        seen += 1;
+        return seen > KEEP_RESULTS && b.content.length > ELIDED.length
+          ? { ...b, content: ELIDED }
+          : b;
+      }),
+    };
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+/**
+ * The Anthropic-format history and the rules it must keep: every tool_use answered by a
+ * tool_result at the start of the next user message; consecutive user content merged into one
+ * message. Functions return new arrays; stored histories are never mutated.
+ */
+import type { AssistantBlock, Message, ToolResultBlock, UserBlock } from '../model/messages.ts';
+
+export interface Conversation {
+  messages: Message[];
+  /** Index of the user message that opened each turn. */
+  turnStarts: number[];
+  /** Total input tokens of the latest model call, to decide on compaction. */
+  lastInputTokens: number | null;
+}
+
+export function emptyConversation(): Conversation {
+  return { messages: [], turnStarts: [], lastInputTokens: null };
+}
+
+/** Appends user content, merged into the last message when that is a user message too. */
+export function appendUser(messages: Message[], blocks: UserBlock[]): Message[] {
+  const last = messages.at(-1);
+  if (last?.role === 'user')
+    return [...messages.slice(0, -1), { role: 'user', content: [...last.content, ...blocks] }];
+  return [...messages, { role: 'user', content: blocks }];
+}
+
+export function appendAssistant(messages: Message[], blocks: AssistantBlock[]): Message[] {
+  return [...messages, { role: 'assistant', content: blocks }];
+}
+
+/** Answers tool calls that never ran (the turn stopped or failed), so the history stays valid. */
+export function closeOpenToolUses(messages: Message[], why: string): Message[] {
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant') return messages;
+  const results: ToolResultBlock[] = last.content
+    .filter((b) => b.type === 'tool_use')
+    .map((b) => ({ type: 'tool_result', tool_use_id: b.id, content: why, is_error: true }));
+  return results.length ? appendUser(messages, results) : messages;
+}
+
+/**
+ * A copy with a cache breakpoint on the last block, so each call reuses the cached prefix of the
+ * previous one (the system prompt and tools carry their own breakpoints).
+ */
+export function withCacheBreakpoint(messages: Message[]): Message[] {
+  const last = messages.at(-1);
+  if (!last || last.role !== 'user' || last.content.length === 0) return messages;
+  const blocks = last.content.map((b, i) =>
+    i === last.content.length - 1 ? { ...b, cache_control: { type: 'ephemeral' as const } } : b,
+  );
+  return [...messages.slice(0, -1), { role: 'user', content: blocks }];
+}
+
+/** A rough token count (about 3.5 characters a token for JSON-ish text), for budgeting only. */
+export function estimateTokens(value: unknown): number {
+  return Math.ceil(JSON.stringify(value).length / 3.5);
+}

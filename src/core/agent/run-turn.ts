@@ -1,0 +1,275 @@
+/**
+ * The agent loop of seed 000, one turn at a time: call the model with the system prompt, history
+ * and tools; run every tool call of the reply in order; send the results back; repeat until
+ * `finalize`, a stop, an error or the step limit. Everything the page shows leaves as events;
+ * the returned conversation is always a valid history to continue from.
+ */
+import type { AgentEvent, EndState, TurnKind } from '../events/events.ts';
+import { errorMessage } from '../errors.ts';
+import {
+  ModelError,
+  type ModelClient,
+  type ModelReply,
+  type StreamEvent,
+} from '../model/client.ts';
+import type { AssistantBlock, TextBlock, ToolResultBlock, ToolSpec } from '../model/messages.ts';
+import { costOf, inputTotal } from '../model/pricing.ts';
+import { TOOLS } from '../tools/registry.ts';
+import { toolSpec, type AgentEngine, type DatasetTable } from '../tools/tool.ts';
+import { compact, TOKEN_BUDGET } from './compact.ts';
+import {
+  appendAssistant,
+  appendUser,
+  closeOpenToolUses,
+  withCacheBreakpoint,
+  type Conversation,
+} from './history.ts';
+import {
+  ANALYSIS_REQUEST,
+  CUT_OFF_NOTE,
+  STEP_LIMIT_NOTE,
+  STOPPED_NOTE,
+  systemPrompt,
+} from './prompts.ts';
+import { runTool } from './run-tool.ts';
+
+export const MAX_STEPS = 15;
+/** Steps allowed after the limit for the model to write its conclusion. */
+const GRACE_STEPS = 2;
+const MAX_TOKENS = 16_000;
+const MAX_CUT_OFFS = 2;
+
+export interface AgentOptions {
+  model: ModelClient;
+  engine: AgentEngine;
+  modelId: string;
+  maxSteps?: number;
+  maxTokens?: number;
+  tokenBudget?: number;
+  now?: () => number;
+}
+
+export interface TurnRequest {
+  turnId: string;
+  kind: TurnKind;
+  /** The person's question; ignored for the initial analysis. */
+  question: string | null;
+  tables: DatasetTable[];
+  conversation: Conversation;
+  signal: AbortSignal;
+  emit: (event: AgentEvent) => void;
+}
+
+export interface TurnResult {
+  conversation: Conversation;
+  state: EndState;
+}
+
+let cachedSpecs: ToolSpec[] | null = null;
+
+/** Tool schemas, the last one marked so system prompt and tools are cached together. */
+export function toolSpecs(): ToolSpec[] {
+  cachedSpecs ??= TOOLS.map((t, i) =>
+    i === TOOLS.length - 1 ? { ...toolSpec(t), cache_control: { type: 'ephemeral' } } : toolSpec(t),
+  );
+  return cachedSpecs;
+}
+
+const textOf = (blocks: AssistantBlock[]) =>
+  blocks
+    .filter((b): b is TextBlock => b.type === 'text')
+    .map((b) => b.text)
+    .join('\n\n');
+
+export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<TurnResult> {
+  const { turnId, signal, emit } = req;
+  const now = opts.now ?? Date.now;
+  const maxSteps = opts.maxSteps ?? MAX_STEPS;
+  const question = req.kind === 'analysis' ? ANALYSIS_REQUEST : (req.question ?? '').trim();
+  let conv: Conversation = { ...req.conversation };
+  conv.turnStarts = [...conv.turnStarts, conv.messages.length];
+  conv.messages = appendUser(conv.messages, [{ type: 'text', text: question }]);
+  // A merged message (after a stopped turn) starts where it already was.
+  conv.turnStarts[conv.turnStarts.length - 1] = conv.messages.length - 1;
+  emit({
+    type: 'turn_start',
+    turnId,
+    kind: req.kind,
+    question: req.kind === 'analysis' ? null : question,
+    model: opts.modelId,
+    at: now(),
+  });
+  const system: TextBlock[] = [
+    {
+      type: 'text',
+      text: systemPrompt(req.kind, req.tables),
+      cache_control: { type: 'ephemeral' },
+    },
+  ];
+
+  const end = (state: EndState): TurnResult => {
+    let messages = closeOpenToolUses(conv.messages, 'Not run: the turn ended first.');
+    if (state === 'stopped')
+      messages = appendUser(messages, [{ type: 'text', text: STOPPED_NOTE }]);
+    emit({ type: 'done', turnId, state, at: now() });
+    return { conversation: { ...conv, messages }, state };
+  };
+  const fail = (kind: string, message: string): TurnResult => {
+    emit({ type: 'error', turnId, kind, message });
+    return end('error');
+  };
+
+  let cutOffs = 0;
+  for (let step = 1; ; step++) {
+    if (signal.aborted) return end('stopped');
+    const compaction = compact(conv, opts.tokenBudget ?? TOKEN_BUDGET);
+    if (compaction) {
+      conv = compaction.conversation;
+      emit({
+        type: 'compacted',
+        turnId,
+        turnsSummarised: compaction.turnsSummarised,
+        tokensBefore: compaction.tokensBefore,
+      });
+    }
+
+    emit({
+      type: 'status',
+      turnId,
+      message: step === 1 ? 'Thinking…' : `Thinking (step ${step})…`,
+    });
+    let reply: ModelReply;
+    try {
+      reply = await opts.model.complete(
+        {
+          model: opts.modelId,
+          system,
+          messages: withCacheBreakpoint(conv.messages),
+          tools: toolSpecs(),
+          maxTokens: opts.maxTokens ?? MAX_TOKENS,
+        },
+        { signal, onEvent: (e) => forward(e, step) },
+      );
+    } catch (e) {
+      if (signal.aborted || (e instanceof ModelError && e.kind === 'aborted'))
+        return end('stopped');
+      if (e instanceof ModelError) return fail(e.kind, e.message);
+      return fail('internal', `The model call failed: ${errorMessage(e)}`);
+    }
+
+    const usage = reply.usage;
+    conv = { ...conv, lastInputTokens: inputTotal(usage) };
+    emit({
+      type: 'usage',
+      turnId,
+      step,
+      model: reply.model || opts.modelId,
+      ...usage,
+      costUsd: costOf(reply.model || opts.modelId, usage),
+    });
+
+    let blocks = reply.content;
+    const cut = reply.stopReason === 'max_tokens';
+    // The block the output limit interrupted is incomplete; a half-parsed tool input must not run.
+    const dropped = cut ? blocks.at(-1) : undefined;
+    if (dropped?.type === 'tool_use') {
+      blocks = blocks.slice(0, -1);
+      emit({ type: 'answer_draft', turnId, callId: dropped.id, text: '' });
+    }
+    cutOffs = cut ? cutOffs + 1 : 0;
+    const reasoning = textOf(blocks);
+    const calls = blocks.filter((b) => b.type === 'tool_use');
+    if (blocks.length) conv.messages = appendAssistant(conv.messages, blocks);
+
+    if (calls.length === 0) {
+      if (cut) {
+        if (cutOffs >= MAX_CUT_OFFS)
+          return fail(
+            'cut_off',
+            'The model’s reply was cut off at its output limit again, so the turn ended. Ask for a shorter answer or a narrower question.',
+          );
+        conv.messages = appendUser(conv.messages, [{ type: 'text', text: CUT_OFF_NOTE }]);
+        continue;
+      }
+      if (reply.stopReason === 'refusal')
+        return fail('refusal', 'The model declined to answer this request.');
+      // The model answered without the output tools: its text is the answer, not private notes.
+      emit({ type: 'reasoning', turnId, step, text: '' });
+      if (reasoning.trim())
+        emit({ type: 'text', turnId, callId: `${turnId}-answer-${step}`, text: reasoning });
+      return end('done');
+    }
+    emit({ type: 'reasoning', turnId, step, text: reasoning });
+
+    const results: ToolResultBlock[] = [];
+    let finalized = false;
+    for (const call of calls) {
+      if (signal.aborted) {
+        results.push({
+          type: 'tool_result',
+          tool_use_id: call.id,
+          content: 'Not run: stopped by the person.',
+          is_error: true,
+        });
+        continue;
+      }
+      emit({ type: 'status', turnId, message: `Running ${call.name}…` });
+      emit({ type: 'tool_call', turnId, callId: call.id, tool: call.name, input: call.input });
+      let shown = false;
+      const outcome = await runTool(call, {
+        engine: opts.engine,
+        tables: req.tables,
+        signal,
+        turnId,
+        callId: call.id,
+        emit: (e) => {
+          shown = true;
+          emit(e);
+        },
+      });
+      emit({
+        type: 'tool_end',
+        turnId,
+        callId: call.id,
+        tool: call.name,
+        isError: outcome.isError === true,
+        // A tool that showed its own failure (a failed query card) needs no second message.
+        ...(outcome.isError && !shown ? { message: outcome.content } : {}),
+      });
+      results.push({
+        type: 'tool_result',
+        tool_use_id: call.id,
+        content: outcome.content,
+        ...(outcome.isError ? { is_error: true } : {}),
+      });
+      if (outcome.finalize) finalized = true;
+    }
+    conv.messages = appendUser(conv.messages, results);
+    if (signal.aborted) return end('stopped');
+    if (finalized) return end('done');
+    if (cut) {
+      if (cutOffs >= MAX_CUT_OFFS)
+        return fail(
+          'cut_off',
+          'The model’s reply was cut off at its output limit again, so the turn ended. Ask for a shorter answer or a narrower question.',
+        );
+      conv.messages = appendUser(conv.messages, [{ type: 'text', text: CUT_OFF_NOTE }]);
+    }
+    if (step >= maxSteps + GRACE_STEPS)
+      return fail(
+        'step_limit',
+        `The model used ${step} steps without finishing, so the turn ended. What it found so far is above; ask a narrower question to continue.`,
+      );
+    if (step === maxSteps)
+      conv.messages = appendUser(conv.messages, [{ type: 'text', text: STEP_LIMIT_NOTE(step) }]);
+  }
+
+  function forward(e: StreamEvent, step: number): void {
+    if (e.type === 'text') emit({ type: 'reasoning_delta', turnId, step, text: e.delta });
+    else if (e.name === 'output_text') {
+      const text = (e.partial as { text?: unknown } | null)?.text;
+      if (typeof text === 'string' && text)
+        emit({ type: 'answer_draft', turnId, callId: e.id, text });
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Tables as CSV for download: RFC 4180 (https://www.rfc-editor.org/rfc/rfc4180) with CRLF line
+ * ends, plus a guard against spreadsheet formula injection, because the cells come from a
+ * file and a model and the person will open the download in Excel or Sheets.
+ */
+import type { Cell } from './engine.ts';
+
+/**
+ * Characters that make a spreadsheet read a text cell as a formula (OWASP, "CSV Injection").
+ * Such a cell gets a leading apostrophe, which spreadsheets show as text and do not evaluate.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+function field(cell: Cell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'number' || typeof cell === 'boolean') return String(cell);
+  const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The header line and one line per row, each ended by CRLF. Headers are guarded like cells. */
+export function toCsv(headers: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  const lines = [headers.map(field).join(',')];
+  for (const row of rows) lines.push(row.map(field).join(','));
+  return lines.join('\r\n') + '\r\n';
+}

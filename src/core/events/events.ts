@@ -1,0 +1,118 @@
+/**
+ * The one event union: the agent emits these, the page folds them into its view (view.ts), and
+ * storage keeps the durable ones. Schemas are zod so stored sessions can be checked on the way
+ * back in; the types are inferred from them.
+ */
+import { z } from 'zod';
+
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const base = { turnId: z.string() };
+
+export const turnKind = z.enum(['analysis', 'question']);
+export const endState = z.enum(['done', 'stopped', 'error']);
+
+export const agentEvent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('turn_start'),
+    ...base,
+    kind: turnKind,
+    /** The person's question; null for the initial analysis. */
+    question: z.string().nullable(),
+    model: z.string(),
+    at: z.number(),
+  }),
+  z.object({ type: z.literal('status'), ...base, message: z.string() }),
+  /** Text the model writes beside its tool calls, as it streams (transient). */
+  z.object({ type: z.literal('reasoning_delta'), ...base, step: z.number(), text: z.string() }),
+  /** The whole of one step's reasoning text, once the step's reply is complete. */
+  z.object({ type: z.literal('reasoning'), ...base, step: z.number(), text: z.string() }),
+  /** The answer being written through output_text, so far (transient; a snapshot, not a delta). */
+  z.object({ type: z.literal('answer_draft'), ...base, callId: z.string(), text: z.string() }),
+  /** A tool call is about to run. */
+  z.object({
+    type: z.literal('tool_call'),
+    ...base,
+    callId: z.string(),
+    tool: z.string(),
+    input: z.unknown(),
+  }),
+  /** A tool call finished; when it failed, the model was told why (is_error). */
+  z.object({
+    type: z.literal('tool_end'),
+    ...base,
+    callId: z.string(),
+    tool: z.string(),
+    isError: z.boolean(),
+    message: z.string().optional(),
+  }),
+  z.object({ type: z.literal('text'), ...base, callId: z.string(), text: z.string() }),
+  z.object({
+    type: z.literal('table'),
+    ...base,
+    callId: z.string(),
+    title: z.string(),
+    headers: z.array(z.string()),
+    rows: z.array(z.array(cell)),
+  }),
+  z.object({
+    type: z.literal('plot'),
+    ...base,
+    callId: z.string(),
+    title: z.string(),
+    spec: z.record(z.string(), z.unknown()),
+  }),
+  z.object({
+    type: z.literal('query_result'),
+    ...base,
+    callId: z.string(),
+    description: z.string(),
+    query: z.string(),
+    columns: z.array(z.string()),
+    rows: z.array(z.array(cell)),
+    /** Rows in the full result; null when unknown. */
+    rowCount: z.number().nullable(),
+    truncated: z.boolean(),
+    durationMs: z.number(),
+    isError: z.boolean(),
+    error: z.string().optional(),
+  }),
+  z.object({ type: z.literal('session_update'), ...base, title: z.string() }),
+  z.object({
+    type: z.literal('usage'),
+    ...base,
+    step: z.number(),
+    model: z.string(),
+    inputTokens: z.number(),
+    outputTokens: z.number(),
+    cacheReadTokens: z.number(),
+    cacheWriteTokens: z.number(),
+    /** Estimated from the price table; null for a model it does not know. */
+    costUsd: z.number().nullable(),
+  }),
+  /** Older turns were summarised to keep the request under the token budget. */
+  z.object({
+    type: z.literal('compacted'),
+    ...base,
+    turnsSummarised: z.number(),
+    tokensBefore: z.number(),
+  }),
+  z.object({
+    type: z.literal('error'),
+    ...base,
+    /** A ModelErrorKind, or `step_limit` / `cut_off` / `internal`. */
+    kind: z.string(),
+    message: z.string(),
+  }),
+  z.object({ type: z.literal('done'), ...base, state: endState, at: z.number() }),
+]);
+
+export type AgentEvent = z.infer<typeof agentEvent>;
+export type TurnKind = z.infer<typeof turnKind>;
+export type EndState = z.infer<typeof endState>;
+export type EventOf<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
+
+/** Events that only animate the page while a reply streams; storage skips them. */
+export const TRANSIENT: ReadonlySet<AgentEvent['type']> = new Set([
+  'reasoning_delta',
+  'answer_draft',
+]);

@@ -1,0 +1,347 @@
+/**
+ * Folds the event stream into what the page shows: turns, each with its results (items), an
+ * activity trail and its token count. Pure: the same events always give the same view, so a
+ * session restored from storage looks as it did.
+ */
+import type { AgentEvent, EndState, TurnKind } from './events.ts';
+
+type Cell = string | number | boolean | null;
+
+export type ItemView =
+  | { type: 'text'; id: string; text: string; draft: boolean }
+  | { type: 'table'; id: string; title: string; headers: string[]; rows: Cell[][] }
+  | { type: 'plot'; id: string; title: string; spec: Record<string, unknown> }
+  | {
+      type: 'query_result';
+      id: string;
+      description: string;
+      query: string;
+      running: boolean;
+      columns: string[];
+      rows: Cell[][];
+      rowCount: number | null;
+      truncated: boolean;
+      durationMs: number | null;
+      isError: boolean;
+      error?: string;
+    }
+  | { type: 'error'; id: string; kind: string; message: string };
+
+export type ActivityView =
+  | { type: 'reasoning'; step: number; text: string }
+  | {
+      type: 'tool';
+      callId: string;
+      tool: string;
+      summary: string;
+      status: 'running' | 'done' | 'error';
+      message?: string;
+    }
+  | { type: 'note'; text: string };
+
+export interface UsageTotals {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  /** Null when some call was made with a model the price table does not know. */
+  costUsd: number | null;
+  calls: number;
+}
+
+export interface TurnView {
+  id: string;
+  kind: TurnKind;
+  question: string | null;
+  model: string;
+  state: 'running' | EndState;
+  status: string | null;
+  items: ItemView[];
+  activity: ActivityView[];
+  usage: UsageTotals;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+export interface SessionView {
+  title: string | null;
+  turns: TurnView[];
+  usage: UsageTotals;
+}
+
+export function emptyUsage(): UsageTotals {
+  return {
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+    costUsd: 0,
+    calls: 0,
+  };
+}
+
+export function emptySession(): SessionView {
+  return { title: null, turns: [], usage: emptyUsage() };
+}
+
+function addUsage(total: UsageTotals, e: Extract<AgentEvent, { type: 'usage' }>): UsageTotals {
+  return {
+    inputTokens: total.inputTokens + e.inputTokens,
+    outputTokens: total.outputTokens + e.outputTokens,
+    cacheReadTokens: total.cacheReadTokens + e.cacheReadTokens,
+    cacheWriteTokens: total.cacheWriteTokens + e.cacheWriteTokens,
+    costUsd: total.costUsd === null || e.costUsd === null ? null : total.costUsd + e.costUsd,
+    calls: total.calls + 1,
+  };
+}
+
+/** A one-line account of a tool call for the activity trail. */
+export function describeCall(tool: string, input: unknown): string {
+  const i = (input ?? {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  switch (tool) {
+    case 'sql_query':
+      return str(i.description) || 'Query';
+    case 'output_text':
+      return 'Wrote the answer';
+    case 'output_table':
+      return `Table: ${str(i.title)}`;
+    case 'create_plot':
+      return `Chart: ${str(i.title)}`;
+    case 'finalize':
+      return i.session_title ? `Finished: “${str(i.session_title)}”` : 'Finished';
+    case 'profile_columns':
+      return Array.isArray(i.columns) ? `Profiled ${i.columns.length} columns` : 'Profiled columns';
+    case 'find_value':
+      return `Looked for “${str(i.value)}”`;
+    default:
+      return tool;
+  }
+}
+
+function updateTurn(
+  session: SessionView,
+  turnId: string,
+  change: (turn: TurnView) => TurnView,
+): SessionView {
+  return {
+    ...session,
+    turns: session.turns.map((t) => (t.id === turnId ? change(t) : t)),
+  };
+}
+
+function upsertItem(items: ItemView[], item: ItemView): ItemView[] {
+  const at = items.findIndex((i) => i.id === item.id);
+  if (at < 0) return [...items, item];
+  return items.map((i, k) => (k === at ? item : i));
+}
+
+function setTool(
+  activity: ActivityView[],
+  callId: string,
+  change: Partial<Extract<ActivityView, { type: 'tool' }>>,
+): ActivityView[] {
+  return activity.map((a) => (a.type === 'tool' && a.callId === callId ? { ...a, ...change } : a));
+}
+
+/** Applies one event. Returns a new view; the old one is untouched. */
+export function reduce(session: SessionView, e: AgentEvent): SessionView {
+  if (e.type === 'turn_start') {
+    const turn: TurnView = {
+      id: e.turnId,
+      kind: e.kind,
+      question: e.question,
+      model: e.model,
+      state: 'running',
+      status: null,
+      items: [],
+      activity: [],
+      usage: emptyUsage(),
+      startedAt: e.at,
+      endedAt: null,
+    };
+    return { ...session, turns: [...session.turns, turn] };
+  }
+  if (e.type === 'session_update') return { ...session, title: e.title };
+  if (e.type === 'usage') {
+    const next = updateTurn(session, e.turnId, (t) => ({ ...t, usage: addUsage(t.usage, e) }));
+    return { ...next, usage: addUsage(session.usage, e) };
+  }
+  return updateTurn(session, e.turnId, (t) => reduceTurn(t, e));
+}
+
+function reduceTurn(t: TurnView, e: AgentEvent): TurnView {
+  switch (e.type) {
+    case 'status':
+      return { ...t, status: e.message };
+    case 'reasoning_delta': {
+      const last = t.activity.at(-1);
+      if (last?.type === 'reasoning' && last.step === e.step)
+        return {
+          ...t,
+          activity: [...t.activity.slice(0, -1), { ...last, text: last.text + e.text }],
+        };
+      return { ...t, activity: [...t.activity, { type: 'reasoning', step: e.step, text: e.text }] };
+    }
+    case 'reasoning': {
+      const rest = t.activity.filter((a) => !(a.type === 'reasoning' && a.step === e.step));
+      if (!e.text.trim()) return { ...t, activity: rest };
+      // Keep it where the streamed version was, before the step's tool calls.
+      const at = t.activity.findIndex((a) => a.type === 'reasoning' && a.step === e.step);
+      const entry: ActivityView = { type: 'reasoning', step: e.step, text: e.text };
+      if (at < 0) return { ...t, activity: [...rest, entry] };
+      return { ...t, activity: [...t.activity.slice(0, at), entry, ...t.activity.slice(at + 1)] };
+    }
+    case 'answer_draft':
+      // An empty draft withdraws one whose call was dropped (cut off by the output limit).
+      if (!e.text)
+        return {
+          ...t,
+          items: t.items.filter((i) => !(i.id === e.callId && i.type === 'text' && i.draft)),
+        };
+      return {
+        ...t,
+        items: upsertItem(t.items, { type: 'text', id: e.callId, text: e.text, draft: true }),
+      };
+    case 'tool_call': {
+      const entry: ActivityView = {
+        type: 'tool',
+        callId: e.callId,
+        tool: e.tool,
+        summary: describeCall(e.tool, e.input),
+        status: 'running',
+      };
+      let items = t.items;
+      if (e.tool === 'sql_query') {
+        const input = (e.input ?? {}) as { query?: unknown; description?: unknown };
+        items = upsertItem(items, {
+          type: 'query_result',
+          id: e.callId,
+          description: typeof input.description === 'string' ? input.description : '',
+          query: typeof input.query === 'string' ? input.query : '',
+          running: true,
+          columns: [],
+          rows: [],
+          rowCount: null,
+          truncated: false,
+          durationMs: null,
+          isError: false,
+        });
+      }
+      return { ...t, items, activity: [...t.activity, entry] };
+    }
+    case 'tool_end': {
+      if (!e.isError) return { ...t, activity: setTool(t.activity, e.callId, { status: 'done' }) };
+      const message = e.message ?? 'Failed';
+      // A draft answer or a query card whose call failed must not stay on the page as if it ran.
+      const items = t.items.flatMap((i): ItemView[] => {
+        if (i.id !== e.callId) return [i];
+        if (i.type === 'text' && i.draft) return [];
+        if (i.type === 'query_result' && i.running)
+          return [{ ...i, running: false, isError: true, error: message }];
+        return [i];
+      });
+      return {
+        ...t,
+        items,
+        activity: setTool(t.activity, e.callId, {
+          status: 'error',
+          ...(e.message === undefined ? {} : { message }),
+        }),
+      };
+    }
+    case 'text':
+      return {
+        ...t,
+        items: upsertItem(t.items, { type: 'text', id: e.callId, text: e.text, draft: false }),
+        activity: setTool(t.activity, e.callId, { status: 'done' }),
+      };
+    case 'table':
+      return {
+        ...t,
+        items: upsertItem(t.items, {
+          type: 'table',
+          id: e.callId,
+          title: e.title,
+          headers: e.headers,
+          rows: e.rows,
+        }),
+        activity: setTool(t.activity, e.callId, { status: 'done' }),
+      };
+    case 'plot':
+      return {
+        ...t,
+        items: upsertItem(t.items, { type: 'plot', id: e.callId, title: e.title, spec: e.spec }),
+        activity: setTool(t.activity, e.callId, { status: 'done' }),
+      };
+    case 'query_result':
+      return {
+        ...t,
+        items: upsertItem(t.items, {
+          type: 'query_result',
+          id: e.callId,
+          description: e.description,
+          query: e.query,
+          running: false,
+          columns: e.columns,
+          rows: e.rows,
+          rowCount: e.rowCount,
+          truncated: e.truncated,
+          durationMs: e.durationMs,
+          isError: e.isError,
+          ...(e.error === undefined ? {} : { error: e.error }),
+        }),
+        activity: setTool(t.activity, e.callId, {
+          status: e.isError ? 'error' : 'done',
+          ...(e.error === undefined ? {} : { message: e.error }),
+        }),
+      };
+    case 'compacted':
+      return {
+        ...t,
+        activity: [
+          ...t.activity,
+          {
+            type: 'note',
+            text: `Summarised ${e.turnsSummarised} earlier turn(s) for the model to stay under the token budget (was ${e.tokensBefore.toLocaleString('en-US')} input tokens).`,
+          },
+        ],
+      };
+    case 'error':
+      return {
+        ...t,
+        items: [
+          ...t.items,
+          { type: 'error', id: `error-${t.items.length}`, kind: e.kind, message: e.message },
+        ],
+      };
+    case 'done': {
+      // Whatever was still running when the turn ended was cut short by it.
+      const items = t.items.flatMap((i): ItemView[] => {
+        if (i.type === 'text' && i.draft) return i.text.trim() ? [{ ...i, draft: false }] : [];
+        if (i.type === 'query_result' && i.running)
+          return [
+            {
+              ...i,
+              running: false,
+              isError: true,
+              error: e.state === 'stopped' ? 'Stopped' : 'Not finished',
+            },
+          ];
+        return [i];
+      });
+      const activity = t.activity.map((a) =>
+        a.type === 'tool' && a.status === 'running'
+          ? { ...a, status: 'error' as const, message: 'Not finished' }
+          : a,
+      );
+      return { ...t, state: e.state, status: null, items, activity, endedAt: e.at };
+    }
+    default:
+      return t;
+  }
+}
+
+export function reduceAll(events: readonly AgentEvent[], start = emptySession()): SessionView {
+  return events.reduce(reduce, start);
+}

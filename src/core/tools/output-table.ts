@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineTool, fail, ok } from './tool.ts';
+
+const MAX_ROWS = 2_000;
+const MAX_CELLS = 200_000;
+
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const outputTable = defineTool({
+  name: 'output_table',
+  description:
+    'Show the person a table (a preview of 5 rows that expands, sorts and downloads as CSV). ' +
+    `At most ${MAX_ROWS.toLocaleString('en-US')} rows; each row has one cell per header.`,
+  schema: z.object({
+    title: z.string().describe('What the table shows.'),
+    headers: z.array(z.string()).min(1),
+    rows: z.array(z.array(cell)),
+  }),
+  async run({ title, headers, rows }, ctx) {
+    if (rows.length > MAX_ROWS || rows.length * headers.length > MAX_CELLS)
+      return fail(
+        `The table has ${rows.length} rows; the limit is ${MAX_ROWS} rows and ${MAX_CELLS} cells. Aggregate or show the top rows.`,
+      );
+    const bad = rows.findIndex((r) => r.length !== headers.length);
+    if (bad >= 0)
+      return fail(
+        `Row ${bad + 1} has ${rows[bad]?.length} cells but there are ${headers.length} headers. Every row needs one cell per header.`,
+      );
+    ctx.emit({ type: 'table', turnId: ctx.turnId, callId: ctx.callId, title, headers, rows });
+    return ok(`Shown to the person: "${title}", ${rows.length} rows.`);
+  },
+});

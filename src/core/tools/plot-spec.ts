@@ -1,0 +1,389 @@
+/**
+ * The check a Vega-Lite spec from the model passes before it becomes a chart (`create_plot`),
+ * and again before it is rendered (adapters/vega.ts). Model output is untrusted, and vega
+ * swallows loader errors and draws an empty chart (DESIGN.md, facts verified), so everything a
+ * chart needs must be inline and every field it names must exist; a refusal says why, in words
+ * the model can act on (seed 000's `chart_rejected`).
+ *
+ * Pure: it reads the spec as JSON and knows nothing of vega.
+ */
+import { closestMatch } from './closest.ts';
+
+export interface PlotSpecOptions {
+  /** Rows allowed in each `data.values` (default 100). */
+  maxRows?: number;
+}
+
+export type PlotSpecCheck =
+  { ok: true; spec: Record<string, unknown> } | { ok: false; reason: string };
+
+/** Larger specs are refused: a chart's data should be a small aggregate. */
+export const MAX_SPEC_BYTES = 200_000;
+
+type Obj = Record<string, unknown>;
+
+class Refused extends Error {}
+
+function refuse(reason: string): never {
+  throw new Refused(reason);
+}
+
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function isPlainObject(v: unknown): v is Obj {
+  if (!isObject(v)) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+const quote = (s: string) => JSON.stringify(s);
+
+export function checkPlotSpec(spec: unknown, options: PlotSpecOptions = {}): PlotSpecCheck {
+  const maxRows = options.maxRows ?? 100;
+  if (!isPlainObject(spec))
+    return { ok: false, reason: 'The spec must be a JSON object (a Vega-Lite specification).' };
+  let json: string;
+  try {
+    json = JSON.stringify(spec);
+  } catch {
+    return { ok: false, reason: 'The spec must be plain JSON.' };
+  }
+  if (json.length > MAX_SPEC_BYTES)
+    return {
+      ok: false,
+      reason:
+        `The spec is ${Math.round(json.length / 1000)} KB of JSON; the limit is ${MAX_SPEC_BYTES / 1000} KB. ` +
+        `Aggregate with sql_query first and put at most ${maxRows} rows in data.values.`,
+    };
+  const clean = JSON.parse(json) as Obj;
+  try {
+    checkSchema(clean.$schema);
+    delete clean.$schema; // checked; not scanned as a URL below
+    scanForUnsafe(clean, '', false);
+    if ('datasets' in clean)
+      refuse('Named datasets are not supported: put the rows inline in data.values.');
+    checkView(clean, '', null, maxRows);
+  } catch (e) {
+    if (e instanceof Refused) return { ok: false, reason: e.message };
+    throw e;
+  }
+  if (typeof spec.$schema === 'string')
+    return { ok: true, spec: { $schema: spec.$schema, ...clean } };
+  return { ok: true, spec: clean };
+}
+
+function checkSchema(schema: unknown): void {
+  if (schema === undefined) return;
+  if (
+    typeof schema !== 'string' ||
+    !/^https:\/\/vega\.github\.io\/schema\/vega-lite\/v[56](\.\d+){0,2}\.json$/.test(schema)
+  )
+    refuse(
+      `$schema must be a Vega-Lite v5 or v6 schema such as "https://vega.github.io/schema/vega-lite/v6.json" (got ${quote(String(schema))}). Vega specs are not accepted.`,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Security: nothing in the spec may make the browser fetch, navigate or touch the page.
+
+/**
+ * Strings that a renderer could take as a URL: schemes, protocol-relative and `\\host` forms.
+ * `data:` only with what a data URL has after it (a media type or a comma), so that a title
+ * such as "Data: monthly totals" stays possible.
+ */
+const URL_START =
+  /^(?:https?:|\/\/|\\\\|\/\\|\\\/|javascript:|vbscript:|blob:|file:|ftp:|wss?:|[a-z][a-z0-9+.-]*:\/\/|data:\s*(?:[a-z]+\/|[;,]))/i;
+/**
+ * CSS `url(…)` (`cursor: "url(…)"` is fetched on hover whatever the loader says) and `://`
+ * anywhere, e.g. in an expression that builds a string.
+ */
+const EMBEDDED_URL = /url\s*\(|:\/\//i;
+/** Leading characters a URL parser ignores. */
+// eslint-disable-next-line no-control-regex
+const IGNORED_LEAD = /^[\u0000-\u0020\u00a0\u200b\ufeff]+/;
+
+const path = (base: string, key: string | number) =>
+  typeof key === 'number' ? `${base}[${key}]` : base ? `${base}.${key}` : key;
+
+/**
+ * Walks the whole spec except the rows of `data.values` (which are data: shown as text, never
+ * used as a URL once the constructs below are refused). Drops `usermeta`, which vega-embed
+ * reads embed options from.
+ */
+function scanForUnsafe(node: unknown, at: string, inData: boolean): void {
+  if (typeof node === 'string') {
+    const s = node.replace(IGNORED_LEAD, '');
+    if (EMBEDDED_URL.test(s) || URL_START.test(s))
+      refuse(
+        `${at || 'The spec'} contains a URL (${quote(node.slice(0, 60))}). Charts cannot load or link to anything: put the data inline in data.values and leave URLs out.`,
+      );
+    return;
+  }
+  if (Array.isArray(node)) {
+    node.forEach((item, i) => scanForUnsafe(item, path(at, i), false));
+    return;
+  }
+  if (!isObject(node)) return;
+  delete node.usermeta;
+  for (const [key, value] of Object.entries(node)) {
+    const here = path(at, key);
+    if (inData && key === 'values') continue;
+    if (key === 'url')
+      refuse(
+        `${here}: charts cannot load URLs. Query the data with sql_query and put the rows inline in data.values.`,
+      );
+    if (key === 'href')
+      refuse(`${here}: links are not allowed in charts. Remove the href channel or property.`);
+    if (key === 'cursor' && !(typeof value === 'string' && /^[a-z-]+$/.test(value)))
+      refuse(`${here}: cursor must be a plain keyword such as "pointer".`);
+    if (key === 'mark' && (value === 'image' || (isObject(value) && value.type === 'image')))
+      refuse(`${here}: image marks are not allowed (they load pictures from URLs).`);
+    if (key === 'bind' && isObject(value) && 'element' in value)
+      refuse(`${here}: binding to an element of the page is not allowed.`);
+    scanForUnsafe(value, here, key === 'data');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Structure: inline data in every view, within the row limit, and every named field present.
+
+interface Scope {
+  /** Fields of the rows plus every field a transform created. */
+  fields: Set<string>;
+  /** A pivot creates fields from data values, which cannot be known here. */
+  open: boolean;
+}
+
+const COMPOSITIONS = ['layer', 'hconcat', 'vconcat', 'concat'] as const;
+
+function checkView(view: unknown, at: string, parent: Scope | null, maxRows: number): void {
+  const where = at || 'The spec';
+  if (!isObject(view)) refuse(`${where} must be an object (a view).`);
+  let scope: Scope | null = parent && { fields: new Set(parent.fields), open: parent.open };
+  if (view.data !== undefined && view.data !== null) {
+    scope = { fields: dataFields(view.data, path(at, 'data'), maxRows), open: false };
+  }
+  if (scope && Array.isArray(view.transform)) {
+    view.transform.forEach((t, i) =>
+      checkTransform(t, path(at, `transform[${i}]`), scope, maxRows),
+    );
+  }
+  if (scope && isObject(view.encoding)) checkEncoding(view.encoding, path(at, 'encoding'), scope);
+
+  const children: [unknown, string][] = [];
+  for (const key of COMPOSITIONS) {
+    const list = view[key];
+    if (list === undefined) continue;
+    if (!Array.isArray(list) || list.length === 0)
+      refuse(`${path(at, key)} must be a non-empty array of views.`);
+    list.forEach((child, i) => children.push([child, path(at, `${key}[${i}]`)]));
+  }
+  if ('facet' in view || 'repeat' in view) {
+    if (!isObject(view.spec)) refuse(`${where}: facet and repeat need an inner "spec".`);
+    if (scope && 'facet' in view) checkFacet(view.facet, path(at, 'facet'), scope);
+    if (scope && 'repeat' in view) checkRepeat(view.repeat, path(at, 'repeat'), scope);
+    children.push([view.spec, path(at, 'spec')]);
+  }
+
+  if ('mark' in view) {
+    if (!scope)
+      refuse(
+        `${where} has no data: give the rows inline as data.values (an array of objects) at the top level or in this view.`,
+      );
+    return;
+  }
+  if (children.length === 0)
+    refuse(`${where} has no mark (and no layer, concat, facet or repeat): say what to draw.`);
+  for (const [child, childAt] of children) checkView(child, childAt, scope, maxRows);
+}
+
+function dataFields(data: unknown, at: string, maxRows: number): Set<string> {
+  if (!isObject(data)) refuse(`${at} must be an object with inline "values".`);
+  if (!('values' in data)) {
+    if ('name' in data)
+      refuse(`${at}: named datasets are not supported. Put the rows inline in data.values.`);
+    refuse(`${at} must have inline "values" (an array of row objects).`);
+  }
+  const rows = data.values;
+  if (!Array.isArray(rows) || !rows.every(isObject))
+    refuse(`${at}.values must be an array of row objects like [{"a": 1, "b": "x"}].`);
+  if (rows.length > maxRows)
+    refuse(
+      `${at}.values has ${rows.length} rows; a chart may have at most ${maxRows}. Aggregate with sql_query first (GROUP BY, binning, or top N) and chart the result.`,
+    );
+  const fields = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row)) fields.add(key);
+  return fields;
+}
+
+/** Unescaped field text: `a\.b` names the key "a.b". */
+const unescape = (s: string) => s.replace(/\\(.)/g, '$1');
+
+/** The first segment of a field path: `a` of `a.b`, `a[0]` and `a.b\.c`. */
+const pathHead = (field: string) => /^(?:[^.[\\]|\\.)*/.exec(field)?.[0] ?? '';
+
+/**
+ * Vega-Lite reads `a.b` and `a[0]` as paths into nested values, `a\.b` as the key "a.b".
+ * A field exists when its whole text or its first path segment is a key.
+ */
+function fieldExists(field: string, scope: Scope): boolean {
+  if (scope.open || scope.fields.has(field) || scope.fields.has(unescape(field))) return true;
+  const head = pathHead(field);
+  return head !== '' && head !== field && scope.fields.has(unescape(head));
+}
+
+/** Where a field name sits, so that it can be checked and, if need be, escaped in place. */
+type Slot = [holder: Obj | unknown[], key: string | number];
+
+const read = ([holder, key]: Slot): unknown =>
+  Array.isArray(holder) ? holder[key as number] : holder[key as string];
+
+/**
+ * Checks the field named at `slot`. A column called "a.b" is a common result of SQL, and
+ * Vega-Lite would read the plain name as a path into a missing "a" and draw nothing; such a
+ * name is escaped (`a\.b`) in the returned spec rather than refused.
+ */
+function requireField(slot: Slot, at: string, scope: Scope): void {
+  const field = read(slot);
+  if (typeof field !== 'string') return; // e.g. {"repeat": "row"}
+  const pathLike = /[.[\]]/.test(field) && !field.includes('\\');
+  if (!scope.open && pathLike && scope.fields.has(field) && !scope.fields.has(pathHead(field))) {
+    const [holder, key] = slot;
+    const escaped = field.replace(/[.[\]]/g, '\\$&');
+    if (Array.isArray(holder)) holder[key as number] = escaped;
+    else holder[key as string] = escaped;
+    return;
+  }
+  if (fieldExists(field, scope)) return;
+  const available = [...scope.fields];
+  const shown =
+    available.length > 40
+      ? `${available.slice(0, 40).join(', ')}, … (${available.length} in all)`
+      : available.join(', ');
+  const best = closestMatch(unescape(field), available);
+  refuse(
+    `${at} names the field ${quote(field)}, which is not in the data. Available fields: ${shown || '(none)'}.` +
+      (best ? ` Did you mean ${quote(best)}?` : ''),
+  );
+}
+
+/** Checks one field name or each of a list of them, found at `holder[key]`. */
+function requireFields(holder: Obj, key: string, at: string, scope: Scope): void {
+  const value = holder[key];
+  if (Array.isArray(value)) value.forEach((_, i) => requireField([value, i], path(at, i), scope));
+  else requireField([holder, key], at, scope);
+}
+
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+
+function addNames(scope: Scope, names: unknown): void {
+  for (const name of asList(names)) if (typeof name === 'string') scope.fields.add(name);
+}
+
+/** A field definition in an encoding channel, a condition, or a tooltip/detail array. */
+function checkFieldDef(def: unknown, at: string, scope: Scope): void {
+  if (!isObject(def)) return;
+  requireField([def, 'field'], path(at, 'field'), scope);
+  if (isObject(def.sort)) requireField([def.sort, 'field'], path(at, 'sort.field'), scope);
+  if (isObject(def.aggregate)) {
+    requireField([def.aggregate, 'argmax'], path(at, 'aggregate.argmax'), scope);
+    requireField([def.aggregate, 'argmin'], path(at, 'aggregate.argmin'), scope);
+  }
+  if (Array.isArray(def.condition))
+    def.condition.forEach((c, i) => checkFieldDef(c, path(at, `condition[${i}]`), scope));
+  else checkFieldDef(def.condition, path(at, 'condition'), scope);
+}
+
+function checkEncoding(encoding: Obj, at: string, scope: Scope): void {
+  for (const [channel, def] of Object.entries(encoding)) {
+    const here = path(at, channel);
+    if (channel === 'url' || channel === 'href')
+      refuse(`${here}: the ${channel} channel is not allowed in charts.`);
+    if (Array.isArray(def)) def.forEach((d, i) => checkFieldDef(d, path(here, i), scope));
+    else checkFieldDef(def, here, scope);
+  }
+}
+
+function checkFacet(facet: unknown, at: string, scope: Scope): void {
+  if (!isObject(facet)) return;
+  if ('field' in facet) checkFieldDef(facet, at, scope);
+  for (const key of ['row', 'column'])
+    if (isObject(facet[key])) checkFieldDef(facet[key], path(at, key), scope);
+}
+
+/** The names listed in `repeat` are fields the inner spec will use. */
+function checkRepeat(repeat: unknown, at: string, scope: Scope): void {
+  if (Array.isArray(repeat))
+    repeat.forEach((_, i) => requireField([repeat, i], path(at, i), scope));
+  else if (isObject(repeat))
+    for (const key of ['row', 'column', 'layer']) requireFields(repeat, key, path(at, key), scope);
+}
+
+/** Predicates (`{"field": …, "equal": …}`) nested in a filter's and/or/not. */
+function checkPredicate(predicate: unknown, at: string, scope: Scope): void {
+  if (Array.isArray(predicate)) predicate.forEach((p, i) => checkPredicate(p, path(at, i), scope));
+  if (!isObject(predicate)) return;
+  requireField([predicate, 'field'], path(at, 'field'), scope);
+  for (const key of ['and', 'or', 'not'])
+    if (key in predicate) checkPredicate(predicate[key], path(at, key), scope);
+}
+
+/** Checks what a transform reads and adds what it creates, in order. */
+function checkTransform(t: unknown, at: string, scope: Scope, maxRows: number): void {
+  if (!isObject(t)) refuse(`${at} must be an object.`);
+  const need = (...keys: string[]) => {
+    for (const key of keys) requireFields(t, key, path(at, key), scope);
+  };
+  const ops = (key: string) => {
+    asList(t[key]).forEach((op, i) => {
+      if (!isObject(op)) return;
+      requireField([op, 'field'], path(at, `${key}[${i}].field`), scope);
+      addNames(scope, op.as);
+    });
+  };
+  need('groupby');
+  asList(t.sort).forEach((s, i) => {
+    if (isObject(s)) requireField([s, 'field'], path(at, `sort[${i}].field`), scope);
+  });
+
+  if ('calculate' in t) addNames(scope, t.as);
+  else if ('filter' in t) checkPredicate(t.filter, path(at, 'filter'), scope);
+  else if ('aggregate' in t) ops('aggregate');
+  else if ('joinaggregate' in t) ops('joinaggregate');
+  else if ('window' in t) ops('window');
+  else if ('stack' in t || 'bin' in t || 'timeUnit' in t) {
+    need('stack' in t ? 'stack' : 'field');
+    addNames(scope, t.as);
+    // A single `as` name gets its end field beside it (`<as>_end`).
+    if (typeof t.as === 'string' && !('timeUnit' in t)) scope.fields.add(`${t.as}_end`);
+  } else if ('fold' in t) {
+    need('fold');
+    addNames(scope, t.as ?? ['key', 'value']);
+  } else if ('flatten' in t) {
+    need('flatten');
+    addNames(scope, t.as);
+  } else if ('pivot' in t) {
+    need('pivot', 'value');
+    scope.open = true;
+  } else if ('density' in t) {
+    need('density');
+    addNames(scope, t.as ?? ['value', 'density']);
+  } else if ('regression' in t || 'loess' in t) {
+    need('regression' in t ? 'regression' : 'loess', 'on');
+    addNames(scope, t.as);
+  } else if ('quantile' in t) {
+    need('quantile');
+    addNames(scope, t.as ?? ['prob', 'value']);
+  } else if ('impute' in t) need('impute', 'key');
+  else if ('extent' in t) need('extent');
+  else if ('lookup' in t) {
+    need('lookup');
+    const from = isObject(t.from) ? t.from : {};
+    if (from.data !== undefined) {
+      const fromFields = dataFields(from.data, path(at, 'from.data'), maxRows);
+      if (from.fields === undefined && t.as === undefined) addNames(scope, [...fromFields]);
+    }
+    addNames(scope, from.fields);
+    addNames(scope, t.as);
+  }
+}

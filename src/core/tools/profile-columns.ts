@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { ColumnProfile } from '../data/engine.ts';
+import { errorMessage } from '../errors.ts';
+import { closestMatch } from './closest.ts';
+import { defineTool, fail, ok } from './tool.ts';
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+function describe(c: ColumnProfile, rows: number): string {
+  const typical = c.typicalValues
+    .map((v) => `${v.value === null ? 'NULL' : JSON.stringify(v.value)} (${n(v.count)})`)
+    .join(', ');
+  return [
+    `${c.column} (${c.type}): non-null ${n(c.nonNullCount)}/${n(rows)}, unique ${n(c.uniqueCount)}`,
+    c.min !== null || c.max !== null ? `min ${c.min ?? 'NULL'}, max ${c.max ?? 'NULL'}` : null,
+    typical ? `typical: ${typical}` : null,
+    `issues: ${c.issues.length ? c.issues.join('; ') : 'none'}`,
+  ]
+    .filter(Boolean)
+    .join(' | ');
+}
+
+export const profileColumns = defineTool({
+  name: 'profile_columns',
+  description:
+    'Profile columns of a table in one call: type, non-null and unique counts, min/max, typical values and issues ' +
+    '(high null rate, constant, mixed types, outliers). Cheaper than writing these queries yourself.',
+  schema: z.object({
+    table: z.string().optional().describe('Table name; defaults to the first table.'),
+    columns: z.array(z.string()).optional().describe('Columns to profile; all when omitted.'),
+  }),
+  async run({ table, columns }, ctx) {
+    const name = table ?? ctx.tables[0]?.name;
+    const known = ctx.tables.find((t) => t.name === name);
+    if (!name || !known) {
+      const best = table
+        ? closestMatch(
+            table,
+            ctx.tables.map((t) => t.name),
+          )
+        : null;
+      return fail(
+        `There is no table "${table ?? ''}".${best ? ` Did you mean "${best}"?` : ''} Tables: ${ctx.tables.map((t) => t.name).join(', ')}`,
+      );
+    }
+    const names = known.columns.map((c) => c.name);
+    const missing = (columns ?? []).filter((c) => !names.includes(c));
+    if (missing.length)
+      return fail(
+        missing
+          .map((m) => {
+            const best = closestMatch(m, names);
+            return `No column "${m}" in ${name}${best ? ` (did you mean "${best}"?)` : ''}.`;
+          })
+          .join('\n') + `\nColumns: ${names.join(', ')}`,
+      );
+    try {
+      const profile = await ctx.engine.profile(name);
+      const wanted = columns
+        ? profile.columns.filter((c) => columns.includes(c.column))
+        : profile.columns;
+      return ok(
+        [`${name}: ${n(profile.rows)} rows`, ...wanted.map((c) => describe(c, profile.rows))].join(
+          '\n',
+        ),
+      );
+    } catch (e) {
+      return fail(`Profiling ${name} failed: ${errorMessage(e)}`);
+    }
+  },
+});

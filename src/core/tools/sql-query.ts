@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { compactResult } from './compact-result.ts';
+import { queryHint } from './sql-hints.ts';
+import { defineTool, fail, ok } from './tool.ts';
+
+/** Rows the page keeps of each result; the model sees far fewer (compact-result.ts). */
+export const PAGE_MAX_ROWS = 1_000;
+export const QUERY_TIMEOUT_MS = 30_000;
+
+export const sqlQuery = defineTool({
+  name: 'sql_query',
+  description:
+    'Run one read-only DuckDB SQL query (SELECT, WITH … SELECT, DESCRIBE, SUMMARIZE) against the loaded tables. ' +
+    'The person sees the result as a query card; you get at most 50 rows back, with the true row count. ' +
+    'Aggregate in SQL rather than fetching raw rows.',
+  schema: z.object({
+    query: z.string().min(1).describe('One DuckDB SQL statement. No semicolon-separated chains.'),
+    description: z
+      .string()
+      .min(1)
+      .describe('A short phrase saying what this query finds out, shown to the person.'),
+  }),
+  async run({ query, description }, ctx) {
+    const stop = () => void ctx.engine.cancel();
+    ctx.signal.addEventListener('abort', stop, { once: true });
+    try {
+      const result = await ctx.engine.query(query, {
+        maxRows: PAGE_MAX_ROWS,
+        timeoutMs: QUERY_TIMEOUT_MS,
+      });
+      if (!result.ok) {
+        const stopped = ctx.signal.aborted || result.kind === 'cancelled';
+        const message = stopped ? 'Stopped by the person.' : result.message;
+        ctx.emit({
+          type: 'query_result',
+          turnId: ctx.turnId,
+          callId: ctx.callId,
+          description,
+          query,
+          columns: [],
+          rows: [],
+          rowCount: null,
+          truncated: false,
+          durationMs: result.durationMs,
+          isError: true,
+          error: message,
+        });
+        const hint = stopped ? null : queryHint(result.message, result.kind, ctx.tables);
+        return fail(hint ? `${message}\n${hint}` : message);
+      }
+      ctx.emit({
+        type: 'query_result',
+        turnId: ctx.turnId,
+        callId: ctx.callId,
+        description,
+        query,
+        columns: result.columns.map((c) => c.name),
+        rows: result.rows,
+        rowCount: result.totalRows,
+        truncated: result.truncated,
+        durationMs: result.durationMs,
+        isError: false,
+      });
+      return ok(compactResult(result));
+    } finally {
+      ctx.signal.removeEventListener('abort', stop);
+    }
+  },
+});

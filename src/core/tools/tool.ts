@@ -1,0 +1,63 @@
+/**
+ * A tool is a zod schema plus a function (the SDK's betaZodTool habit): the schema becomes the
+ * JSON Schema the model sees and checks the input before `run`. Failures are values — an
+ * `isError` outcome the model reads and acts on — never exceptions past the loop.
+ */
+import { z } from 'zod';
+import type { QueryOptions, QueryResult, SiftEngine } from '../data/engine.ts';
+import type { AgentEvent } from '../events/events.ts';
+import type { ToolSpec } from '../model/messages.ts';
+
+/** What the tools need of the data engine. */
+export type AgentEngine = Pick<SiftEngine, 'query' | 'cancel' | 'profile'>;
+
+/** A table as the model is told about it. */
+export interface DatasetTable {
+  name: string;
+  fileName: string;
+  rows: number;
+  columns: Array<{ name: string; type: string }>;
+}
+
+export interface ToolContext {
+  engine: AgentEngine;
+  tables: DatasetTable[];
+  signal: AbortSignal;
+  turnId: string;
+  callId: string;
+  emit(event: AgentEvent): void;
+}
+
+export interface ToolOutcome {
+  /** What the model reads back. */
+  content: string;
+  isError?: boolean;
+  /** Set by `finalize`: the turn ends after this reply's tools have run. */
+  finalize?: { title: string | null };
+}
+
+export interface Tool<S extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  schema: S;
+  run(input: z.infer<S>, ctx: ToolContext): Promise<ToolOutcome>;
+}
+
+export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool<S> {
+  return tool;
+}
+
+export function toolSpec(tool: Tool): ToolSpec {
+  const schema = z.toJSONSchema(tool.schema, { target: 'draft-7' }) as Record<string, unknown>;
+  delete schema.$schema;
+  return {
+    name: tool.name,
+    description: tool.description,
+    input_schema: { ...schema, type: 'object' },
+  };
+}
+
+export type RunQuery = (sql: string, options?: QueryOptions) => Promise<QueryResult>;
+
+export const ok = (content: string): ToolOutcome => ({ content });
+export const fail = (content: string): ToolOutcome => ({ content, isError: true });

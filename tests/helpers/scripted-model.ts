@@ -1,0 +1,89 @@
+/**
+ * A scripted model for the loop's unit tests (vercel/ai's mock-language-model habit): returns
+ * canned replies in order, streams their text and tool inputs through onEvent, and records every
+ * request so tests can assert what the model was sent.
+ */
+import {
+  ModelError,
+  type CallOptions,
+  type ModelClient,
+  type ModelReply,
+  type ModelRequest,
+  type StopReason,
+} from '../../src/core/model/client.ts';
+import type { AssistantBlock } from '../../src/core/model/messages.ts';
+
+export interface ScriptedReply {
+  text?: string;
+  tools?: Array<{ name: string; input: unknown }>;
+  stopReason?: StopReason;
+  usage?: Partial<ModelReply['usage']>;
+}
+
+export type ScriptStep =
+  | ScriptedReply
+  | { error: ModelError }
+  /** Waits until the request is aborted, then fails as the SDK does. */
+  | { hang: true };
+
+let ids = 0;
+
+export function toolUse(name: string, input: unknown): AssistantBlock {
+  return { type: 'tool_use', id: `toolu_test_${++ids}`, name, input };
+}
+
+export class ScriptedModel implements ModelClient {
+  readonly requests: ModelRequest[] = [];
+  readonly #steps: ScriptStep[];
+
+  constructor(steps: ScriptStep[]) {
+    this.#steps = [...steps];
+  }
+
+  get remaining(): number {
+    return this.#steps.length;
+  }
+
+  async complete(request: ModelRequest, { signal, onEvent }: CallOptions): Promise<ModelReply> {
+    // A deep copy: the loop must not rely on mutating what it sent.
+    this.requests.push(structuredClone(request));
+    const step = this.#steps.shift();
+    if (!step) throw new Error('The scripted model ran out of replies.');
+    if ('error' in step) throw step.error;
+    if ('hang' in step)
+      return new Promise((_, reject) => {
+        const abort = () => reject(new ModelError('aborted', 'Request was aborted.'));
+        if (signal.aborted) abort();
+        else signal.addEventListener('abort', abort, { once: true });
+      });
+    const content: AssistantBlock[] = [];
+    if (step.text) {
+      for (const piece of step.text.match(/.{1,7}/gs) ?? [])
+        onEvent?.({ type: 'text', index: 0, delta: piece });
+      content.push({ type: 'text', text: step.text });
+    }
+    for (const t of step.tools ?? []) {
+      const block = toolUse(t.name, t.input) as Extract<AssistantBlock, { type: 'tool_use' }>;
+      onEvent?.({
+        type: 'tool_input',
+        index: content.length,
+        id: block.id,
+        name: t.name,
+        partial: t.input,
+      });
+      content.push(block);
+    }
+    return {
+      content,
+      stopReason: step.stopReason ?? (step.tools?.length ? 'tool_use' : 'end_turn'),
+      usage: {
+        inputTokens: 1_000,
+        outputTokens: 100,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+        ...step.usage,
+      },
+      model: request.model,
+    };
+  }
+}
