@@ -320,16 +320,7 @@ describe('results sent to the model are compact', () => {
   it('sends at most 50 rows and about 8 KB, with the true count; the page keeps the full result', async () => {
     const rows = Array.from({ length: 1000 }, (_, i) => [i, `2012-01-${i}`, 'x'.repeat(40)]);
     const engine = new FakeEngine(() => rowsResult(['i', 'date', 'pad'], rows, 1461));
-    const run = await turn([
-      {
-        tools: [
-          { name: 'sql_query', input: { query: 'SELECT * FROM data', description: 'All rows' } },
-        ],
-      },
-      { tools: [{ name: 'finalize', input: { session_title: null } }] },
-    ]);
-    void engine;
-    const run2 = await turn(
+    const run = await turn(
       [
         {
           tools: [
@@ -340,14 +331,13 @@ describe('results sent to the model are compact', () => {
       ],
       { engine },
     );
-    void run;
-    const content = resultsOf(run2.model.requests[1]!)[0]!.content;
+    const content = resultsOf(run.model.requests[1]!)[0]!.content;
     const dataLines = content.split('\n').filter((l) => l.startsWith('['));
     expect(dataLines.length).toBeLessThanOrEqual(50);
     expect(dataLines.length).toBeGreaterThan(10);
     expect(content.length).toBeLessThanOrEqual(8_200);
     expect(content).toContain('of 1,461 rows');
-    const item = reduceAll(run2.events).turns[0]!.items[0]!;
+    const item = reduceAll(run.events).turns[0]!.items[0]!;
     expect(item.type === 'query_result' && item.rows.length).toBe(1000);
     expect(item.type === 'query_result' && item.rowCount).toBe(1461);
   });
