@@ -26,7 +26,16 @@ function csp({ dev = false, connect = [] }: HeaderOptions = {}): string {
   ].join('; ');
 }
 
+/** Only bare origins (scheme, host, port) may be added: no wildcards, paths or other directives. */
+function checkOrigin(origin: string): string {
+  const url = new URL(origin);
+  if (!['https:', 'http:'].includes(url.protocol) || url.origin !== origin.replace(/\/$/, ''))
+    throw new Error(`SIFT_CONNECT_SRC: "${origin}" is not an origin like https://gateway.example`);
+  return url.origin;
+}
+
 export function securityHeaders(options?: HeaderOptions): Record<string, string> {
+  options = { ...options, connect: (options?.connect ?? []).map(checkOrigin) };
   return {
     'Content-Security-Policy': csp(options),
     'Referrer-Policy': 'no-referrer',

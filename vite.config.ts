@@ -9,6 +9,10 @@ const duckdbBlocking = fileURLToPath(
   new URL('./node_modules/@duckdb/duckdb-wasm/dist/duckdb-browser-blocking.mjs', import.meta.url),
 );
 
+// Origins besides the Anthropic API the page may call (a gateway, the tests' mock), separated by
+// spaces: `SIFT_CONNECT_SRC=https://gateway.example npm start`. The CSP refuses all others.
+const connect = (process.env.SIFT_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean);
+
 export default defineConfig({
   plugins: [svelte()],
   resolve: {
@@ -27,6 +31,6 @@ export default defineConfig({
       },
     },
   },
-  server: { headers: securityHeaders({ dev: true }) },
-  preview: { port: 4173, headers: securityHeaders() },
+  server: { headers: securityHeaders({ dev: true, connect }) },
+  preview: { port: 4173, headers: securityHeaders({ connect }) },
 });

@@ -66,13 +66,21 @@ function stopReasonOf(reason: string | null): StopReason | null {
 }
 
 /**
- * Our blocks from the SDK's: text and tool_use pass, anything else (thinking, server tools) is
- * dropped. Empty text blocks are dropped too: the API refuses them when sent back in history.
+ * Our blocks from the SDK's: text, tool_use and thinking pass (the API wants a reply's thinking
+ * blocks back unchanged when tools are used); anything else (server tools) is dropped. Empty text
+ * blocks are dropped too: the API refuses them when sent back in history.
  */
-function toBlocks(content: ContentBlock[], isComplete: (index: number) => boolean): AssistantBlock[] {
+function toBlocks(
+  content: ContentBlock[],
+  isComplete: (index: number) => boolean,
+): AssistantBlock[] {
   const blocks: AssistantBlock[] = [];
   content.forEach((block, index) => {
     if (block.type === 'text' && block.text !== '') blocks.push({ type: 'text', text: block.text });
+    if (block.type === 'thinking' && isComplete(index))
+      blocks.push({ type: 'thinking', thinking: block.thinking, signature: block.signature });
+    if (block.type === 'redacted_thinking' && isComplete(index))
+      blocks.push({ type: 'redacted_thinking', data: block.data });
     if (block.type === 'tool_use' && isComplete(index)) {
       blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input });
     }
@@ -112,6 +120,7 @@ class StreamWatcher {
   connected = false;
   private snapshot: SdkMessage | undefined;
   private readonly stopped = new Set<number>();
+  private readonly json = new Map<number, string>();
 
   constructor(private readonly onEvent: CallOptions['onEvent']) {}
 
@@ -121,17 +130,33 @@ class StreamWatcher {
     if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
       const { id, name } = event.content_block;
       // Announced at once, so the page can show which tool is being prepared.
-      safeEmit(this.onEvent, { type: 'tool_input', index: event.index, id, name, partial: {} });
+      safeEmit(this.onEvent, {
+        type: 'tool_input',
+        index: event.index,
+        id,
+        name,
+        partial: {},
+        json: '',
+      });
     }
     if (event.type !== 'content_block_delta') return;
     if (event.delta.type === 'text_delta') {
       safeEmit(this.onEvent, { type: 'text', index: event.index, delta: event.delta.text });
     } else if (event.delta.type === 'input_json_delta') {
       const block = snapshot.content[event.index];
+      const json = (this.json.get(event.index) ?? '') + event.delta.partial_json;
+      this.json.set(event.index, json);
       if (block?.type === 'tool_use') {
         // `input` is the SDK's partial-JSON parse of what has arrived so far.
         const { id, name, input } = block;
-        safeEmit(this.onEvent, { type: 'tool_input', index: event.index, id, name, partial: input });
+        safeEmit(this.onEvent, {
+          type: 'tool_input',
+          index: event.index,
+          id,
+          name,
+          partial: input,
+          json,
+        });
       }
     }
   }

@@ -129,7 +129,9 @@ function rootCause(error: unknown): unknown {
 }
 
 function classify(error: unknown, ctx: ErrorContext): [ModelErrorKind, string, number | null] {
-  if (error instanceof APIUserAbortError || ctx.signal?.aborted) return ['aborted', 'Stopped.', null];
+  if (error instanceof APIUserAbortError || ctx.signal?.aborted) {
+    return ['aborted', 'Stopped.', null];
+  }
   if (error instanceof APIError && !(error instanceof APIConnectionError)) {
     const apiMessage = error.apiMessage ?? '';
     if (typeof error.status === 'number') {

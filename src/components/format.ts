@@ -21,3 +21,20 @@ export function percent(part: number, whole: number): string {
   const p = (part / whole) * 100;
   return p > 0 && p < 1 ? '<1%' : `${Math.round(p)}%`;
 }
+
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 4,
+});
+
+/** An estimated cost: a few significant cents, or "—" when the price is not known. */
+export function formatCost(usd: number | null): string {
+  if (usd === null) return 'cost unknown';
+  if (usd > 0 && usd < 0.0001) return '<$0.0001';
+  return dollars.format(usd);
+}
+
+export function formatTokens(n: number): string {
+  return n >= 10_000 ? `${(n / 1000).toFixed(1)}k` : counts.format(n);
+}

@@ -5,13 +5,20 @@
 import { existsSync } from 'node:fs';
 import { preview, type PreviewServer } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { startMockAnthropic, type MockAnthropic } from '../mock-anthropic/server.ts';
 
 let server: PreviewServer | undefined;
 let bare: PreviewServer | undefined;
+let mock: MockAnthropic | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   if (!existsSync('dist/index.html'))
     throw new Error('dist/ is missing: run `npm run build` first.');
+  // The local Messages API mock; tests script it over HTTP (tests/mock-anthropic/control.ts). The
+  // page's CSP lets it through exactly as a configured gateway would be let through.
+  mock = await startMockAnthropic();
+  project.provide('mockUrl', mock.url);
+  process.env.SIFT_CONNECT_SRC = mock.url;
   server = await preview({
     preview: { port: 0, strictPort: false, open: false },
     logLevel: 'warn',
@@ -33,11 +40,13 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   await server?.close();
   await bare?.close();
+  await mock?.close();
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     bareUrl: string;
+    mockUrl: string;
   }
 }

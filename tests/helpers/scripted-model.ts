@@ -64,13 +64,17 @@ export class ScriptedModel implements ModelClient {
     }
     for (const t of step.tools ?? []) {
       const block = toolUse(t.name, t.input) as Extract<AssistantBlock, { type: 'tool_use' }>;
-      onEvent?.({
-        type: 'tool_input',
-        index: content.length,
-        id: block.id,
-        name: t.name,
-        partial: t.input,
-      });
+      // The input arrives in pieces, as from the SDK: the raw JSON grows and the parse lags.
+      const json = JSON.stringify(t.input);
+      for (let end = 9; end < json.length + 9; end += 9)
+        onEvent?.({
+          type: 'tool_input',
+          index: content.length,
+          id: block.id,
+          name: t.name,
+          partial: {},
+          json: json.slice(0, end),
+        });
       content.push(block);
     }
     return {

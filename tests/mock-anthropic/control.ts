@@ -18,7 +18,9 @@ export function mockControl(url: string): MockControl {
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`mock control ${path}: ${response.status} ${await response.text()}`);
+    if (!response.ok) {
+      throw new Error(`mock control ${path}: ${response.status} ${await response.text()}`);
+    }
     return response.json();
   };
   return {

@@ -24,9 +24,9 @@ export interface MockAnthropic {
 }
 
 export const DEFAULT_MODELS: ModelsSetting = [
-  { id: 'claude-opus-4-5', display_name: 'Claude Opus 4.5' },
-  { id: 'claude-sonnet-4-5', display_name: 'Claude Sonnet 4.5' },
-  { id: 'claude-haiku-4-5', display_name: 'Claude Haiku 4.5' },
+  { id: 'claude-opus-5-5', display_name: 'Claude Opus 5.5' },
+  { id: 'claude-sonnet-5-5', display_name: 'Claude Sonnet 5.5' },
+  { id: 'claude-haiku-5-5', display_name: 'Claude Haiku 5.5' },
 ];
 
 // Browsers read these only when exposed; the SDK needs the retry ones to honour the API's advice.
@@ -52,14 +52,22 @@ function sendError(
   headers: Record<string, string> = {},
 ): void {
   const requestId = String(res.getHeader('request-id') ?? '');
-  sendJson(res, status, { type: 'error', error: { type, message }, request_id: requestId }, headers);
+  sendJson(
+    res,
+    status,
+    { type: 'error', error: { type, message }, request_id: requestId },
+    headers,
+  );
 }
 
 type Ending = 'end' | 'destroy' | 'hang';
 
 /** Writes SSE events, optionally spaced out, then ends, cuts or holds the connection. */
 function sendStream(res: ServerResponse, events: SseEvent[], ending: Ending, delayMs = 0): void {
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+  });
   res.flushHeaders();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
@@ -125,10 +133,14 @@ export async function startMockAnthropic(opts: { port?: number } = {}): Promise<
     const request = body as { model: string; stream?: boolean };
     if ('status' in step) {
       const retry: Record<string, string> = step.status === 429 ? { 'retry-after': '0' } : {};
-      return sendError(res, step.status, step.errorType, step.message, { ...retry, ...step.headers });
+      return sendError(res, step.status, step.errorType, step.message, {
+        ...retry,
+        ...step.headers,
+      });
     }
     if ('reply' in step) {
-      if (request.stream !== true) return sendJson(res, 200, replyMessage(step.reply, request.model));
+      if (request.stream !== true)
+        return sendJson(res, 200, replyMessage(step.reply, request.model));
       return sendStream(res, replyEvents(step.reply, request.model), 'end', step.chunkDelayMs);
     }
     if ('cut' in step) {
@@ -142,7 +154,8 @@ export async function startMockAnthropic(opts: { port?: number } = {}): Promise<
   }
 
   function answerModels(res: ServerResponse, query: URLSearchParams): void {
-    if (!Array.isArray(models)) return sendError(res, models.status, models.errorType, models.message);
+    if (!Array.isArray(models))
+      return sendError(res, models.status, models.errorType, models.message);
     const limit = Math.min(1000, Math.max(1, Number(query.get('limit') ?? 20) || 20));
     const after = query.get('after_id');
     const start = after ? models.findIndex((m) => m.id === after) + 1 : 0;
@@ -197,7 +210,14 @@ export async function startMockAnthropic(opts: { port?: number } = {}): Promise<
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
-    recorded.push({ method, path: url.pathname, query: url.search.slice(1), headers, body, at: Date.now() });
+    recorded.push({
+      method,
+      path: url.pathname,
+      query: url.search.slice(1),
+      headers,
+      body,
+      at: Date.now(),
+    });
     requestCount += 1;
     res.setHeader('request-id', `req_mock_${requestCount}`);
 
@@ -209,7 +229,8 @@ export async function startMockAnthropic(opts: { port?: number } = {}): Promise<
       return sendError(res, 400, 'invalid_request_error', 'anthropic-version: header is required');
     }
     if (method === 'POST' && url.pathname === '/v1/messages') return answerMessages(res, body);
-    if (method === 'GET' && url.pathname === '/v1/models') return answerModels(res, url.searchParams);
+    if (method === 'GET' && url.pathname === '/v1/models')
+      return answerModels(res, url.searchParams);
     sendError(res, 404, 'not_found_error', `mock: no route for ${method} ${url.pathname}`);
   }
 

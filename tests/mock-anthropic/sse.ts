@@ -35,8 +35,7 @@ function textPieces(text: string): string[] {
 }
 
 type Block =
-  | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: unknown };
+  { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown };
 
 /** The reply's content blocks, with tool ids filled in (fixed once, so stream and ids agree). */
 export function replyBlocks(spec: ReplySpec): Block[] {
@@ -44,7 +43,12 @@ export function replyBlocks(spec: ReplySpec): Block[] {
   if (spec.reasoning) blocks.push({ type: 'text', text: spec.reasoning });
   if (spec.text) blocks.push({ type: 'text', text: spec.text });
   for (const tool of spec.tools ?? []) {
-    blocks.push({ type: 'tool_use', id: tool.id ?? nextToolId(), name: tool.name, input: tool.input });
+    blocks.push({
+      type: 'tool_use',
+      id: tool.id ?? nextToolId(),
+      name: tool.name,
+      input: tool.input,
+    });
   }
   return blocks;
 }
@@ -71,7 +75,7 @@ function messageShell(spec: ReplySpec, requestModel: string | undefined) {
     id: nextMessageId(),
     type: 'message',
     role: 'assistant',
-    model: spec.model ?? requestModel ?? 'claude-sonnet-4-5',
+    model: spec.model ?? requestModel ?? 'claude-sonnet-5-5',
     content: [] as unknown[],
     stop_reason: null as string | null,
     stop_sequence: null,

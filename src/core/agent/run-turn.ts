@@ -31,6 +31,7 @@ import {
   STOPPED_NOTE,
   systemPrompt,
 } from './prompts.ts';
+import { partialStringField } from './partial-json.ts';
 import { runTool } from './run-tool.ts';
 
 export const MAX_STEPS = 15;
@@ -267,9 +268,9 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
   function forward(e: StreamEvent, step: number): void {
     if (e.type === 'text') emit({ type: 'reasoning_delta', turnId, step, text: e.delta });
     else if (e.name === 'output_text') {
-      const text = (e.partial as { text?: unknown } | null)?.text;
-      if (typeof text === 'string' && text)
-        emit({ type: 'answer_draft', turnId, callId: e.id, text });
+      const parsed = (e.partial as { text?: unknown } | null)?.text;
+      const text = partialStringField(e.json, 'text') ?? (typeof parsed === 'string' ? parsed : '');
+      if (text) emit({ type: 'answer_draft', turnId, callId: e.id, text });
     }
   }
 }

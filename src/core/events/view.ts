@@ -130,10 +130,18 @@ function updateTurn(
   };
 }
 
+/**
+ * Replaces the item with the same id, or adds it. A new item goes before any answer still being
+ * drafted: the draft streams in while earlier calls of the same reply have yet to run, and their
+ * results belong above it.
+ */
 function upsertItem(items: ItemView[], item: ItemView): ItemView[] {
   const at = items.findIndex((i) => i.id === item.id);
-  if (at < 0) return [...items, item];
-  return items.map((i, k) => (k === at ? item : i));
+  if (at >= 0) return items.map((i, k) => (k === at ? item : i));
+  const isDraft = item.type === 'text' && item.draft;
+  const firstDraft = isDraft ? -1 : items.findIndex((i) => i.type === 'text' && i.draft);
+  if (firstDraft < 0) return [...items, item];
+  return [...items.slice(0, firstDraft), item, ...items.slice(firstDraft)];
 }
 
 function setTool(

@@ -22,8 +22,11 @@ export interface Usage {
 /** Pieces of the reply as they arrive, for the page to show before the reply is complete. */
 export type StreamEvent =
   | { type: 'text'; index: number; delta: string }
-  /** The tool call's input parsed so far from partial JSON (the SDK's snapshot). */
-  | { type: 'tool_input'; index: number; id: string; name: string; partial: unknown };
+  /**
+   * The tool call's input so far: the SDK's parse (`partial`, which leaves out a string still
+   * arriving) and the raw JSON text, from which a long string can be shown as it streams.
+   */
+  | { type: 'tool_input'; index: number; id: string; name: string; partial: unknown; json: string };
 
 export type StopReason =
   'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'pause_turn' | 'refusal';

@@ -1,0 +1,158 @@
+/**
+ * Draws a checked Vega-Lite spec with vega-embed, loaded on first use (vega is a chunk of its
+ * own that a session without charts never fetches).
+ *
+ * The spec comes from the model, so it is untrusted even after `create_plot` accepted it:
+ * it is checked again here, and vega runs with a loader that refuses every URL, the AST
+ * expression interpreter (our CSP has no 'unsafe-eval'), no injected <style> (no
+ * 'unsafe-inline' either: the CSS ships with PlotView), no actions menu and text-only tooltips
+ * (DESIGN.md, facts verified: vega-embed and CSP).
+ */
+import type { EmbedOptions } from 'vega-embed';
+import { checkPlotSpec } from '../core/tools/plot-spec.ts';
+
+export interface RenderedPlot {
+  /** Stops the view and removes its listeners; call when the element goes away. */
+  finalize(): void;
+  /** The chart as a PNG data URL, at twice its size on the page. */
+  toPng(): Promise<string>;
+  /** The chart as SVG markup. */
+  toSvg(): Promise<string>;
+  /** What vega logged instead of the console (empty for a clean chart); grows if it logs later. */
+  warnings: string[];
+}
+
+type Logger = NonNullable<EmbedOptions['logger']>;
+type Loader = Extract<NonNullable<EmbedOptions['loader']>, { load: unknown }>;
+
+/**
+ * Row limit of the second check. `create_plot` holds charts to 100 rows; this one only stops
+ * what could never have passed it, so that a tighter tool limit never hides a stored chart.
+ * The 200 KB size limit of the check applies here all the same.
+ */
+const RENDER_MAX_ROWS = 10_000;
+
+const NO_URLS = 'Sift charts cannot load URLs';
+
+/** vega swallows a loader's errors and logs them, so the refusal also shows as a warning. */
+const denyAllLoader: Loader = {
+  load: () => Promise.reject(new Error(NO_URLS)),
+  sanitize: () => Promise.reject(new Error(NO_URLS)),
+  http: () => Promise.reject(new Error(NO_URLS)),
+  file: () => Promise.reject(new Error(NO_URLS)),
+};
+
+// vega-util's log levels.
+const WARN = 2;
+
+function collectingLogger(into: string[]): Logger {
+  let level = WARN;
+  const text = (args: unknown[]) =>
+    args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ');
+  const logger: Logger = {
+    level(value?: number) {
+      if (value === undefined) return level;
+      level = value;
+      return logger;
+    },
+    error(...args: unknown[]) {
+      into.push(`Error: ${text(args)}`);
+      return logger;
+    },
+    warn(...args: unknown[]) {
+      if (level >= WARN) into.push(text(args));
+      return logger;
+    },
+    info() {
+      return logger;
+    },
+    debug() {
+      return logger;
+    },
+  };
+  return logger;
+}
+
+/** The app's look (src/app.css); a spec's own `config` overrides any of it. */
+const INK = '#1b2430';
+const MUTED = '#5d6b7a';
+const THEME = {
+  background: '#ffffff',
+  font: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  padding: 4,
+  view: { stroke: null, continuousWidth: 480, continuousHeight: 260 },
+  title: { color: INK, fontSize: 14, fontWeight: 600, anchor: 'start', offset: 10 },
+  axis: {
+    labelColor: MUTED,
+    titleColor: INK,
+    labelFontSize: 11,
+    titleFontSize: 12,
+    titleFontWeight: 600,
+    gridColor: '#e8ecf1',
+    domainColor: '#c5ced8',
+    tickColor: '#c5ced8',
+  },
+  legend: { labelColor: MUTED, titleColor: INK, labelFontSize: 11, titleFontSize: 12 },
+  header: { labelColor: MUTED, titleColor: INK, labelFontSize: 12, titleFontSize: 12 },
+  bar: { color: '#3b6ea5' },
+  line: { color: '#3b6ea5', strokeWidth: 2 },
+  point: { color: '#3b6ea5' },
+  area: { color: '#3b6ea5', opacity: 0.8 },
+};
+
+/**
+ * A single view (or layers of one) without its own width fills the card's width; vega-lite
+ * supports "container" width for nothing else (not concat, facet or repeat).
+ */
+function fitToContainer(spec: Record<string, unknown>): Record<string, unknown> {
+  const encoding = (spec.encoding ?? {}) as Record<string, unknown>;
+  const single = ('mark' in spec || 'layer' in spec) && !('facet' in spec || 'repeat' in spec);
+  const faceted = 'row' in encoding || 'column' in encoding || 'facet' in encoding;
+  if (!single || faceted || spec.width !== undefined) return spec;
+  return {
+    ...spec,
+    width: 'container',
+    autosize: spec.autosize ?? { type: 'fit-x', contains: 'padding' },
+  };
+}
+
+/**
+ * Renders `spec` into `element` as SVG. Throws when the spec is refused or vega cannot compile
+ * it; warnings (a field without values, a refused URL…) are collected, not thrown.
+ */
+export async function renderPlot(
+  element: HTMLElement,
+  spec: Record<string, unknown>,
+): Promise<RenderedPlot> {
+  // A JSON copy: a Svelte $state proxy cannot be structured-cloned, and vega-embed clones.
+  const plain = JSON.parse(JSON.stringify(spec)) as unknown;
+  const checked = checkPlotSpec(plain, { maxRows: RENDER_MAX_ROWS });
+  if (!checked.ok) throw new Error(`This chart was not drawn: ${checked.reason}`);
+
+  const [{ default: embed }, { expressionInterpreter }] = await Promise.all([
+    import('vega-embed'),
+    import('vega-interpreter'),
+  ]);
+  const warnings: string[] = [];
+  const result = await embed(element, fitToContainer(checked.spec) as never, {
+    mode: 'vega-lite',
+    renderer: 'svg',
+    actions: false,
+    defaultStyle: false,
+    ast: true,
+    expr: expressionInterpreter,
+    loader: denyAllLoader,
+    logger: collectingLogger(warnings),
+    // Vega's own handler then sets the element's `title` attribute: text, never HTML.
+    tooltip: false,
+    hover: false,
+    config: THEME as EmbedOptions['config'],
+  });
+  const view = result.view;
+  return {
+    finalize: () => result.finalize(),
+    toPng: () => view.toImageURL('png', 2),
+    toSvg: () => view.toSVG(),
+    warnings,
+  };
+}

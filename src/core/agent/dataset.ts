@@ -1,0 +1,25 @@
+/**
+ * The tables as the model is told about them: name, source file, row count and typed columns,
+ * read with DESCRIBE through the same guarded query path the model uses.
+ */
+import type { SiftEngine, TableInfo } from '../data/engine.ts';
+import { quoteIdent } from '../data/sql-text.ts';
+import type { DatasetTable } from '../tools/tool.ts';
+
+export async function describeTables(
+  engine: Pick<SiftEngine, 'query'>,
+  tables: TableInfo[],
+): Promise<DatasetTable[]> {
+  const described: DatasetTable[] = [];
+  for (const t of tables) {
+    const result = await engine.query(`DESCRIBE ${quoteIdent(t.name)}`, {
+      maxRows: 100_000,
+      timeoutMs: 10_000,
+    });
+    const columns = result.ok
+      ? result.rows.map((r) => ({ name: String(r[0]), type: String(r[1]) }))
+      : t.columns.map((c) => ({ name: c.name, type: 'unknown' }));
+    described.push({ name: t.name, fileName: t.fileName, rows: t.rows, columns });
+  }
+  return described;
+}

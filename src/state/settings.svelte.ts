@@ -1,0 +1,160 @@
+/**
+ * The model settings: API key, base URL and model. The key lives in memory; only when the person
+ * ticks "remember on this device" is it written to localStorage. Base URL and model are not
+ * secret and are always remembered.
+ */
+import {
+  createAnthropicClient,
+  type AnthropicModelClient,
+  type ModelInfo,
+} from '../adapters/anthropic-client.ts';
+import { wasBlocked } from '../adapters/csp-watch.ts';
+
+export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+export const DEFAULT_MODEL = 'claude-sonnet-5-5';
+/** Shown until the Models API answers, and when it cannot be reached. */
+export const FALLBACK_MODELS: ModelInfo[] = [
+  { id: 'claude-sonnet-5-5', displayName: 'Claude Sonnet 5.5' },
+  { id: 'claude-opus-5-5', displayName: 'Claude Opus 5.5' },
+  { id: 'claude-haiku-5-5', displayName: 'Claude Haiku 5.5' },
+  { id: 'claude-sonnet-5', displayName: 'Claude Sonnet 5' },
+  { id: 'claude-opus-5', displayName: 'Claude Opus 5' },
+  { id: 'claude-haiku-4-5', displayName: 'Claude Haiku 4.5' },
+];
+
+const KEY_ITEM = 'sift.apiKey';
+const SETTINGS_ITEM = 'sift.settings';
+
+export interface SettingsDraft {
+  apiKey: string;
+  baseUrl: string;
+  model: string;
+  remember: boolean;
+}
+
+/** A clean base URL, or a reason it cannot be used. */
+export function checkBaseUrl(
+  raw: string,
+): { ok: true; url: string } | { ok: false; message: string } {
+  const text = raw.trim() || DEFAULT_BASE_URL;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return {
+      ok: false,
+      message: `“${text}” is not a URL. It should look like ${DEFAULT_BASE_URL}.`,
+    };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { ok: false, message: 'The base URL must start with https://.' };
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol === 'http:' && !local)
+    return {
+      ok: false,
+      message: 'Use https:// — over plain http the key would travel unencrypted.',
+    };
+  if (url.username || url.password)
+    return { ok: false, message: 'Put no credentials in the base URL.' };
+  return { ok: true, url: url.href.replace(/\/+$/, '') };
+}
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export class Settings {
+  apiKey = $state('');
+  baseUrl = $state(DEFAULT_BASE_URL);
+  model = $state(DEFAULT_MODEL);
+  remember = $state(false);
+  models = $state.raw<ModelInfo[]>(FALLBACK_MODELS);
+  /** Why the model list is the fallback one, when listing failed. */
+  modelsMessage = $state<string | null>(null);
+  modelsLoading = $state(false);
+  /** The settings panel is showing. */
+  open = $state(false);
+  /** A reason to show in the panel (e.g. "add a key to analyse"). */
+  prompt = $state<string | null>(null);
+  #client: AnthropicModelClient | null = null;
+
+  constructor() {
+    const store = storage();
+    const key = store?.getItem(KEY_ITEM);
+    if (key) {
+      this.apiKey = key;
+      this.remember = true;
+    }
+    try {
+      const saved = JSON.parse(store?.getItem(SETTINGS_ITEM) ?? '{}') as Partial<SettingsDraft>;
+      if (typeof saved.baseUrl === 'string') this.baseUrl = saved.baseUrl;
+      if (typeof saved.model === 'string') this.model = saved.model;
+    } catch {
+      // Unreadable settings are replaced at the next save.
+    }
+    if (this.apiKey) void this.refreshModels();
+  }
+
+  get hasKey(): boolean {
+    return this.apiKey.trim().length > 0;
+  }
+
+  /** Applies the panel's values; returns an error message, or null when they were saved. */
+  save(draft: SettingsDraft): string | null {
+    const base = checkBaseUrl(draft.baseUrl);
+    if (!base.ok) return base.message;
+    const keyChanged = draft.apiKey.trim() !== this.apiKey || base.url !== this.baseUrl;
+    this.apiKey = draft.apiKey.trim();
+    this.baseUrl = base.url;
+    this.model = draft.model.trim() || DEFAULT_MODEL;
+    this.remember = draft.remember;
+    const store = storage();
+    if (this.remember && this.apiKey) store?.setItem(KEY_ITEM, this.apiKey);
+    else store?.removeItem(KEY_ITEM);
+    store?.setItem(SETTINGS_ITEM, JSON.stringify({ baseUrl: this.baseUrl, model: this.model }));
+    if (keyChanged) {
+      this.#client = null;
+      if (this.apiKey) void this.refreshModels();
+    }
+    this.prompt = null;
+    return null;
+  }
+
+  /** Drops the key from memory and from this device. */
+  forget(): void {
+    this.apiKey = '';
+    this.remember = false;
+    this.#client = null;
+    storage()?.removeItem(KEY_ITEM);
+    this.models = FALLBACK_MODELS;
+    this.modelsMessage = null;
+  }
+
+  client(): AnthropicModelClient {
+    this.#client ??= createAnthropicClient({
+      apiKey: this.apiKey,
+      baseURL: this.baseUrl,
+      wasBlocked,
+    });
+    return this.#client;
+  }
+
+  async refreshModels(): Promise<void> {
+    this.modelsLoading = true;
+    try {
+      const listed = await this.client().listModels();
+      if (listed.length === 0) throw new Error('The Models API listed no models.');
+      this.models = listed;
+      this.modelsMessage = null;
+    } catch (e) {
+      this.models = FALLBACK_MODELS;
+      this.modelsMessage = `Could not list models (${e instanceof Error ? e.message : String(e)}). Showing a built-in list.`;
+    } finally {
+      this.modelsLoading = false;
+    }
+  }
+}

@@ -1,0 +1,96 @@
+/** Steps of a person working with Claude in the page, and what they can read back. */
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { mockControl } from '../mock-anthropic/control.ts';
+
+export const KEY = 'sk-ant-api03-e2e-test-key-0123456789';
+export const mock = () => mockControl(inject('mockUrl'));
+
+export async function configure(
+  page: Page,
+  {
+    key = KEY,
+    baseUrl = inject('mockUrl'),
+    model,
+  }: { key?: string; baseUrl?: string; model?: string } = {},
+): Promise<void> {
+  if (!(await page.isVisible('[data-testid="api-key"]')))
+    await page.click('[data-testid="settings-open"]');
+  await page.fill('[data-testid="api-key"]', key);
+  await page.fill('[data-testid="base-url"]', baseUrl);
+  if (model) await page.selectOption('[data-testid="model"]', model);
+  await page.click('[data-testid="save-settings"]');
+}
+
+/** Waits until `count` turns exist and the last one has ended; returns how it ended. */
+export async function turnEnded(page: Page, count: number, timeout = 60_000): Promise<string> {
+  const selector = `[data-testid="turn-state"][data-turns="${count}"]:not([data-state="running"])`;
+  await page.waitForSelector(selector, { timeout });
+  return (await page.getAttribute(selector, 'data-state')) ?? '';
+}
+
+export async function analyze(page: Page): Promise<string> {
+  const turns = Number(await page.getAttribute('[data-testid="turn-state"]', 'data-turns'));
+  await page.click('[data-testid="analyze"]');
+  return turnEnded(page, turns + 1);
+}
+
+export async function ask(page: Page, question: string, { wait = true } = {}): Promise<string> {
+  const turns = Number(await page.getAttribute('[data-testid="turn-state"]', 'data-turns'));
+  await page.fill('[data-testid="chat-input"]', question);
+  await page.click('[data-testid="send"]');
+  if (!wait) return 'running';
+  return turnEnded(page, turns + 1);
+}
+
+export interface ShownItem {
+  type: string;
+  text: string;
+  rows: number | null;
+  rowCount: number | null;
+  error: string | null;
+  kind: string | null;
+}
+
+export async function shownItems(page: Page): Promise<ShownItem[]> {
+  return page.$$eval('[data-testid="item"]', (els) =>
+    els.map((el) => {
+      const num = (name: string) => {
+        const v = el.getAttribute(name);
+        return v === null || v === '' ? null : Number(v);
+      };
+      return {
+        type: el.getAttribute('data-type') ?? '',
+        text: (el as HTMLElement).innerText,
+        rows: num('data-rows'),
+        rowCount: num('data-row-count'),
+        error: el.getAttribute('data-error'),
+        kind: el.getAttribute('data-kind'),
+      };
+    }),
+  );
+}
+
+export interface MessagesRequest {
+  headers: Record<string, string>;
+  body: {
+    model: string;
+    system: Array<{ text: string; cache_control?: unknown }>;
+    tools: Array<{ name: string; cache_control?: unknown; input_schema: unknown }>;
+    messages: Array<{ role: string; content: Array<Record<string, unknown>> }>;
+  };
+}
+
+/** The Messages API calls the mock received (models listing and control calls left out). */
+export async function messageRequests(): Promise<MessagesRequest[]> {
+  const all = await mock().requests();
+  return all.filter((r) => r.path === '/v1/messages') as unknown as MessagesRequest[];
+}
+
+/** The tool results of the last user message of a request. */
+export function toolResults(
+  request: MessagesRequest,
+): Array<{ content: string; is_error?: boolean }> {
+  const last = request.body.messages.at(-1);
+  return (last?.content ?? []).filter((b) => b.type === 'tool_result') as never;
+}
