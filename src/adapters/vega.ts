@@ -117,6 +117,66 @@ function fitToContainer(spec: Record<string, unknown>): Record<string, unknown> 
 }
 
 /**
+ * A reference to anything outside the drawing: `url(…)` not pointing at `#id` (vega's own
+ * gradients and clip paths), and link or source attributes.
+ */
+const EXTERNAL_REF = /url\s*\(\s*(?!['"]?#)/i;
+const LINK_ATTRIBUTES = new Set(['href', 'xlink:href', 'src']);
+
+/** Removes external references from one element's attributes; says whether it removed any. */
+function scrub(el: Element): boolean {
+  let removed = false;
+  for (const { name, value } of [...el.attributes]) {
+    const link = LINK_ATTRIBUTES.has(name.toLowerCase()) && !value.trim().startsWith('#');
+    if (link || EXTERNAL_REF.test(value)) {
+      el.removeAttribute(name);
+      removed = true;
+    }
+  }
+  return removed;
+}
+
+function scrubTree(root: Element): boolean {
+  let removed = scrub(root);
+  for (const el of root.querySelectorAll('*')) removed = scrub(el) || removed;
+  return removed;
+}
+
+/**
+ * The spec check cannot see strings that expressions build at run time:
+ * `fill: {"expr": "'ur' + 'l(ht' + 'tps://…)'"}` makes vega write `fill="url(https://…)"`,
+ * and Chromium fetches external SVG paint servers (measured: with no CSP the request went out;
+ * with ours, img-src refused it). So every attribute vega writes is scrubbed as it appears:
+ * mutation observers run before the next style recalculation, where such fetches start.
+ */
+function guardExternalReferences(element: HTMLElement, warnings: string[]): () => void {
+  let warned = false;
+  const note = (removed: boolean) => {
+    if (removed && !warned) {
+      warned = true;
+      warnings.push('A URL in the chart was removed: charts cannot load anything.');
+    }
+  };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes' && record.target instanceof Element)
+        note(scrub(record.target));
+      for (const node of record.addedNodes) if (node instanceof Element) note(scrubTree(node));
+    }
+  });
+  observer.observe(element, { subtree: true, childList: true, attributes: true });
+  return () => observer.disconnect();
+}
+
+/** SVG markup for download, with the same scrub (an SVG file opened later would fetch too). */
+function scrubSvgMarkup(markup: string): string {
+  const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
+  if (doc.querySelector('parsererror')) throw new Error('The chart could not be exported as SVG.');
+  scrubTree(doc.documentElement);
+  return new XMLSerializer().serializeToString(doc);
+}
+
+/**
  * Renders `spec` into `element` as SVG. Throws when the spec is refused or vega cannot compile
  * it; warnings (a field without values, a refused URL…) are collected, not thrown.
  */
@@ -134,6 +194,7 @@ export async function renderPlot(
     import('vega-interpreter'),
   ]);
   const warnings: string[] = [];
+  const stopGuard = guardExternalReferences(element, warnings);
   const result = await embed(element, fitToContainer(checked.spec) as never, {
     mode: 'vega-lite',
     renderer: 'svg',
@@ -147,12 +208,19 @@ export async function renderPlot(
     tooltip: false,
     hover: false,
     config: THEME as EmbedOptions['config'],
+  }).catch((e: unknown) => {
+    stopGuard();
+    throw e;
   });
   const view = result.view;
   return {
-    finalize: () => result.finalize(),
+    finalize: () => {
+      result.finalize();
+      stopGuard();
+    },
+    // The PNG is drawn on a canvas, where a `url(…)` paint is simply invalid.
     toPng: () => view.toImageURL('png', 2),
-    toSvg: () => view.toSVG(),
+    toSvg: async () => scrubSvgMarkup(await view.toSVG()),
     warnings,
   };
 }

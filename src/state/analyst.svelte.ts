@@ -56,8 +56,10 @@ export class Analyst {
   async #run(kind: TurnKind, question: string | null): Promise<void> {
     if (this.running) return;
     if (!this.#settings.hasKey) {
-      this.#settings.prompt = 'Add your Anthropic API key to let Claude analyse the data.';
-      this.#settings.open = true;
+      this.#settings.askForKey(
+        'Add your Anthropic API key to let Claude analyse the data.',
+        () => void this.#run(kind, question),
+      );
       return;
     }
     this.running = true;

@@ -9,8 +9,8 @@ import {
   type ModelInfo,
 } from '../adapters/anthropic-client.ts';
 import { wasBlocked } from '../adapters/csp-watch.ts';
+import { checkBaseUrl, DEFAULT_BASE_URL } from '../core/model/base-url.ts';
 
-export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 /** Shown until the Models API answers, and when it cannot be reached. */
 export const FALLBACK_MODELS: ModelInfo[] = [
@@ -30,33 +30,6 @@ export interface SettingsDraft {
   baseUrl: string;
   model: string;
   remember: boolean;
-}
-
-/** A clean base URL, or a reason it cannot be used. */
-export function checkBaseUrl(
-  raw: string,
-): { ok: true; url: string } | { ok: false; message: string } {
-  const text = raw.trim() || DEFAULT_BASE_URL;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return {
-      ok: false,
-      message: `“${text}” is not a URL. It should look like ${DEFAULT_BASE_URL}.`,
-    };
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return { ok: false, message: 'The base URL must start with https://.' };
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol === 'http:' && !local)
-    return {
-      ok: false,
-      message: 'Use https:// — over plain http the key would travel unencrypted.',
-    };
-  if (url.username || url.password)
-    return { ok: false, message: 'Put no credentials in the base URL.' };
-  return { ok: true, url: url.href.replace(/\/+$/, '') };
 }
 
 function storage(): Storage | null {
@@ -80,6 +53,8 @@ export class Settings {
   open = $state(false);
   /** A reason to show in the panel (e.g. "add a key to analyse"). */
   prompt = $state<string | null>(null);
+  /** What the person was doing when asked for a key, to carry on with once it is saved. */
+  #resume: (() => void) | null = null;
   #client: AnthropicModelClient | null = null;
 
   constructor() {
@@ -97,6 +72,15 @@ export class Settings {
       // Unreadable settings are replaced at the next save.
     }
     if (this.apiKey) void this.refreshModels();
+  }
+
+  draft(): SettingsDraft {
+    return {
+      apiKey: this.apiKey,
+      baseUrl: this.baseUrl,
+      model: this.model,
+      remember: this.remember,
+    };
   }
 
   get hasKey(): boolean {
@@ -121,7 +105,20 @@ export class Settings {
       if (this.apiKey) void this.refreshModels();
     }
     this.prompt = null;
+    const resume = this.#resume;
+    this.#resume = null;
+    if (resume && this.hasKey) {
+      this.open = false;
+      resume();
+    }
     return null;
+  }
+
+  /** Opens the panel to ask for a key, then runs `resume` once one is saved. */
+  askForKey(reason: string, resume: () => void): void {
+    this.prompt = reason;
+    this.open = true;
+    this.#resume = resume;
   }
 
   /** Drops the key from memory and from this device. */

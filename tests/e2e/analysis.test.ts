@@ -231,6 +231,35 @@ describe('a question', () => {
     });
     const bars = await page.$$eval('[data-testid="plot"] svg .mark-rect path', (p) => p.length);
     expect(bars).toBe(12);
+    // The table sorts by a column and downloads as CSV in the order shown.
+    const table = page.locator('[data-testid="item"][data-type="table"]').last();
+    await table.locator('[data-testid="sort-1"]').click();
+    const firstCells = () => table.locator('tbody tr td:first-child').allInnerTexts();
+    expect(await firstCells()).toEqual(['3', '12', '11']);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      table.locator('[data-testid="table-csv"]').click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe('Wettest months.csv');
+    const { readFile } = await import('node:fs/promises');
+    expect(await readFile((await csv.path())!, 'utf8')).toBe(
+      'month,rain_mm\r\n3,606.2\r\n12,622.7\r\n11,642.5\r\n',
+    );
+    // The chart saves as SVG and PNG.
+    const plot = page.locator('[data-testid="plot"]').last();
+    const [svg] = await Promise.all([
+      page.waitForEvent('download'),
+      plot.locator('[data-testid="plot-svg"]').click(),
+    ]);
+    expect(svg.suggestedFilename()).toBe('Rain by month.svg');
+    expect(await readFile((await svg.path())!, 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      plot.locator('[data-testid="plot-png"]').click(),
+    ]);
+    expect(png.suggestedFilename()).toBe('Rain by month.png');
+    const bytes = await readFile((await png.path())!);
+    expect([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
     // The title is kept from the analysis; the question did not rename the session.
     expect(await page.textContent('.analysis h2')).toBe('Seattle and New York Weather');
     expect(await turnEnded(page, turns + 1)).toBe('done');
@@ -368,11 +397,12 @@ describe('Stop', () => {
 
   it('stops while the model is still answering', async () => {
     await mock().script([{ hang: true }]);
-    await ask(page, 'Think for a long time', { wait: false });
     const turns = Number(await page.getAttribute('[data-testid="turn-state"]', 'data-turns'));
-    await page.waitForSelector('[data-testid="stop"]');
+    await ask(page, 'Think for a long time', { wait: false });
+    // The request is under way: the mock has answered its headers and holds the stream open.
+    await expect.poll(async () => (await messageRequests()).length).toBe(1);
     await page.click('[data-testid="stop"]');
-    expect(await turnEnded(page, turns, 5_000)).toBe('stopped');
+    expect(await turnEnded(page, turns + 1, 5_000)).toBe('stopped');
   });
 });
 

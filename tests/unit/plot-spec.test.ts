@@ -283,6 +283,16 @@ describe('checkPlotSpec refuses', () => {
     ['a view with nothing to draw', { data: { values: rows } }, /no mark/],
     ['an image mark', { ...bar(), mark: 'image' }, /image marks/],
     [
+      'an unknown mark',
+      { ...bar(), mark: 'nonsense' },
+      /"nonsense" is not a Vega-Lite mark. Use one of: arc, area, bar/,
+    ],
+    [
+      'a mark object without a type',
+      { ...bar(), mark: { color: 'red' } },
+      /is not a Vega-Lite mark/,
+    ],
+    [
       'an image mark object in a layer',
       { data: { values: rows }, layer: [{ mark: { type: 'image' } }] },
       /image marks/,

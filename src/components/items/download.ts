@@ -4,12 +4,10 @@
 export function safeFileName(title: string, fallback: string): string {
   const name = title
     .normalize('NFC')
-    .replace(/[^\p{L}\p{N} ._-]+/gu, '-')
-    .replace(/\s+/g, ' ')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[\s.-]+|[\s.-]+$/g, '')
+    .replace(/[^\p{L}\p{N}._-]+/gu, ' ')
     .slice(0, 80)
-    .trim();
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.-]+|[\s.-]+$/g, '');
   return name || fallback;
 }
 

@@ -186,6 +186,7 @@ function checkView(view: unknown, at: string, parent: Scope | null, maxRows: num
   }
 
   if ('mark' in view) {
+    checkMark(view.mark, path(at, 'mark'));
     if (!scope)
       refuse(
         `${where} has no data: give the rows inline as data.values (an array of objects) at the top level or in this view.`,
@@ -195,6 +196,34 @@ function checkView(view: unknown, at: string, parent: Scope | null, maxRows: num
   if (children.length === 0)
     refuse(`${where} has no mark (and no layer, concat, facet or repeat): say what to draw.`);
   for (const [child, childAt] of children) checkView(child, childAt, scope, maxRows);
+}
+
+/** Vega-Lite's marks, less `image` (refused above); vega-lite fails obscurely on others. */
+const MARKS = [
+  'arc',
+  'area',
+  'bar',
+  'boxplot',
+  'circle',
+  'errorband',
+  'errorbar',
+  'geoshape',
+  'line',
+  'point',
+  'rect',
+  'rule',
+  'square',
+  'text',
+  'tick',
+  'trail',
+];
+
+function checkMark(mark: unknown, at: string): void {
+  const type = isObject(mark) ? mark.type : mark;
+  if (typeof type !== 'string' || !MARKS.includes(type))
+    refuse(
+      `${at}: ${quote(String(type))} is not a Vega-Lite mark. Use one of: ${MARKS.join(', ')}.`,
+    );
 }
 
 function dataFields(data: unknown, at: string, maxRows: number): Set<string> {
