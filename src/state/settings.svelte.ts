@@ -3,11 +3,8 @@
  * ticks "remember on this device" is it written to localStorage. Base URL and model are not
  * secret and are always remembered.
  */
-import {
-  createAnthropicClient,
-  type AnthropicModelClient,
-  type ModelInfo,
-} from '../adapters/anthropic-client.ts';
+import type { AnthropicModelClient, ModelInfo } from '../adapters/anthropic-client.ts';
+import { lazyAnthropicClient } from '../adapters/lazy-anthropic.ts';
 import { wasBlocked } from '../adapters/csp-watch.ts';
 import { checkBaseUrl, DEFAULT_BASE_URL } from '../core/model/base-url.ts';
 
@@ -132,7 +129,7 @@ export class Settings {
   }
 
   client(): AnthropicModelClient {
-    this.#client ??= createAnthropicClient({
+    this.#client ??= lazyAnthropicClient({
       apiKey: this.apiKey,
       baseURL: this.baseUrl,
       wasBlocked,

@@ -317,6 +317,32 @@ describe('a question', () => {
     expect(toolResults(requests[2]!)[0]!.content).toContain('[37.8]');
   });
 
+  it('finds where a value occurs and profiles chosen columns, on the real engine', async () => {
+    await mock().script([
+      {
+        reply: {
+          tools: [
+            { name: 'find_value', input: { value: 'seattle' } },
+            { name: 'find_value', input: { value: 'nowhere-at-all' } },
+            { name: 'profile_columns', input: { columns: ['wind', 'weather'] } },
+            { name: 'profile_columns', input: { columns: ['windspeed'] } },
+          ],
+        },
+      },
+      { reply: { tools: [{ name: 'finalize', input: { session_title: null } }] } },
+    ]);
+    expect(await ask(page, 'Where is Seattle?')).toBe('done');
+    const [found, missing, profile, unknown] = toolResults((await messageRequests())[1]!);
+    expect(found!.content).toContain('data.location: 1,461 exact, 1,461 containing');
+    expect(found!.content).not.toContain('data.weather');
+    expect(missing!.content).toMatch(/No column of any table contains/);
+    expect(profile!.content).toMatch(/^data: 2,922 rows\nwind \(DOUBLE\)/);
+    expect(profile!.content).toContain('weather (VARCHAR)');
+    expect(profile!.content).not.toContain('temp_max');
+    expect(unknown!.is_error).toBe(true);
+    expect(unknown!.content).toContain('did you mean "wind"');
+  });
+
   it('sends the model at most 50 rows of a large result while the page keeps 1,000', async () => {
     await mock().script([
       {

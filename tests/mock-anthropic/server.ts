@@ -79,8 +79,13 @@ function sendStream(res: ServerResponse, events: SseEvent[], ending: Ending, del
   const finish = () => {
     if (closed) return;
     if (ending === 'end') res.end();
-    // Destroy only once the bytes are handed to the socket, so the client sees exactly N events.
-    else if (ending === 'destroy') res.write('', () => res.destroy());
+    // Close the socket without finishing the chunked body: a FIN after the data (not a reset,
+    // which may discard bytes still in flight), so the client reads exactly N events, then fails.
+    else if (ending === 'destroy')
+      res.write('', () => {
+        res.socket?.end();
+        setTimeout(() => res.destroy(), 100).unref();
+      });
   };
   if (delayMs <= 0) {
     res.write(events.map(formatSse).join(''));

@@ -202,8 +202,12 @@ describe('checkPlotSpec accepts ordinary charts', () => {
       },
     ],
     [
-      'a title that begins with "Data:"',
-      { ...bar(), title: 'Data: revenue by region', config: { view: { stroke: null } } },
+      'titles that begin with "Data:" and "File:"',
+      {
+        ...bar(),
+        title: { text: 'Data: revenue by region', subtitle: 'File: sales.csv' },
+        config: { view: { stroke: null } },
+      },
     ],
   ];
 
@@ -335,6 +339,7 @@ describe('checkPlotSpec refuses', () => {
     ['a backslash host', { ...bar(), background: '\\\\evil.example\\x' }, /URL/],
     ['a data: URL', { ...bar(), background: 'data:image/png;base64,AAAA' }, /URL/],
     ['a javascript: string', { ...bar(), title: 'javascript:alert(1)' }, /URL/],
+    ['a file URL', { ...bar(), title: 'see file:///etc/passwd' }, /URL/],
     [
       'a URL in an axis label expression',
       {
@@ -366,6 +371,12 @@ describe('checkPlotSpec refuses', () => {
     cyclic.self = cyclic;
     expect(reason(cyclic)).toMatch(/plain JSON/);
     expect(reason({ ...bar(), n: 10n })).toMatch(/plain JSON/);
+  });
+
+  it('refuses absurd nesting instead of overflowing the stack', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 200; i++) deep = [deep];
+    expect(reason({ ...bar(), description: deep })).toMatch(/nested more than/);
   });
 
   it('allows URLs inside the data values, which are only ever shown as text', () => {

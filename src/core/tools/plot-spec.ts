@@ -19,6 +19,8 @@ export type PlotSpecCheck =
 
 /** Larger specs are refused: a chart's data should be a small aggregate. */
 export const MAX_SPEC_BYTES = 200_000;
+/** Deeper nesting is refused before the recursive checks below could overflow the stack. */
+const MAX_DEPTH = 64;
 
 type Obj = Record<string, unknown>;
 
@@ -92,7 +94,7 @@ function checkSchema(schema: unknown): void {
  * such as "Data: monthly totals" stays possible.
  */
 const URL_START =
-  /^(?:https?:|\/\/|\\\\|\/\\|\\\/|javascript:|vbscript:|blob:|file:|ftp:|wss?:|[a-z][a-z0-9+.-]*:\/\/|data:\s*(?:[a-z]+\/|[;,]))/i;
+  /^(?:https?:|\/\/|\\\\|\/\\|\\\/|javascript:|vbscript:|data:\s*(?:[a-z]+\/|[;,]))/i;
 /**
  * CSS `url(…)` (`cursor: "url(…)"` is fetched on hover whatever the loader says) and `://`
  * anywhere, e.g. in an expression that builds a string.
@@ -110,7 +112,8 @@ const path = (base: string, key: string | number) =>
  * used as a URL once the constructs below are refused). Drops `usermeta`, which vega-embed
  * reads embed options from.
  */
-function scanForUnsafe(node: unknown, at: string, inData: boolean): void {
+function scanForUnsafe(node: unknown, at: string, inData: boolean, depth = 0): void {
+  if (depth > MAX_DEPTH) refuse(`The spec is nested more than ${MAX_DEPTH} levels deep.`);
   if (typeof node === 'string') {
     const s = node.replace(IGNORED_LEAD, '');
     if (EMBEDDED_URL.test(s) || URL_START.test(s))
@@ -120,7 +123,7 @@ function scanForUnsafe(node: unknown, at: string, inData: boolean): void {
     return;
   }
   if (Array.isArray(node)) {
-    node.forEach((item, i) => scanForUnsafe(item, path(at, i), false));
+    node.forEach((item, i) => scanForUnsafe(item, path(at, i), false, depth + 1));
     return;
   }
   if (!isObject(node)) return;
@@ -140,7 +143,7 @@ function scanForUnsafe(node: unknown, at: string, inData: boolean): void {
       refuse(`${here}: image marks are not allowed (they load pictures from URLs).`);
     if (key === 'bind' && isObject(value) && 'element' in value)
       refuse(`${here}: binding to an element of the page is not allowed.`);
-    scanForUnsafe(value, here, key === 'data');
+    scanForUnsafe(value, here, key === 'data', depth + 1);
   }
 }
 
