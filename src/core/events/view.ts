@@ -3,86 +3,21 @@
  * activity trail and its token count. Pure: the same events always give the same view, so a
  * session restored from storage looks as it did.
  */
-import type { AgentEvent, EndState, TurnKind } from './events.ts';
+import type { AgentEvent } from './events.ts';
+import { describeCall } from './describe-call.ts';
+import {
+  emptySession,
+  emptyUsage,
+  type ActivityView,
+  type ItemView,
+  type SessionView,
+  type TurnView,
+  type UsageTotals,
+} from './view-types.ts';
 
-type Cell = string | number | boolean | null;
-
-export type ItemView =
-  | { type: 'text'; id: string; text: string; draft: boolean }
-  | { type: 'table'; id: string; title: string; headers: string[]; rows: Cell[][] }
-  | { type: 'plot'; id: string; title: string; spec: Record<string, unknown> }
-  | {
-      type: 'query_result';
-      id: string;
-      description: string;
-      query: string;
-      running: boolean;
-      columns: string[];
-      rows: Cell[][];
-      rowCount: number | null;
-      truncated: boolean;
-      durationMs: number | null;
-      isError: boolean;
-      error?: string;
-    }
-  | { type: 'error'; id: string; kind: string; message: string };
-
-export type ActivityView =
-  | { type: 'reasoning'; step: number; text: string }
-  | {
-      type: 'tool';
-      callId: string;
-      tool: string;
-      summary: string;
-      status: 'running' | 'done' | 'error';
-      message?: string;
-    }
-  | { type: 'note'; text: string };
-
-export interface UsageTotals {
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  /** Null when some call was made with a model the price table does not know. */
-  costUsd: number | null;
-  calls: number;
-}
-
-export interface TurnView {
-  id: string;
-  kind: TurnKind;
-  question: string | null;
-  model: string;
-  state: 'running' | EndState;
-  status: string | null;
-  items: ItemView[];
-  activity: ActivityView[];
-  usage: UsageTotals;
-  startedAt: number;
-  endedAt: number | null;
-}
-
-export interface SessionView {
-  title: string | null;
-  turns: TurnView[];
-  usage: UsageTotals;
-}
-
-export function emptyUsage(): UsageTotals {
-  return {
-    inputTokens: 0,
-    outputTokens: 0,
-    cacheReadTokens: 0,
-    cacheWriteTokens: 0,
-    costUsd: 0,
-    calls: 0,
-  };
-}
-
-export function emptySession(): SessionView {
-  return { title: null, turns: [], usage: emptyUsage() };
-}
+export type { ActivityView, ItemView, SessionView, TurnView, UsageTotals } from './view-types.ts';
+export { emptySession, emptyUsage } from './view-types.ts';
+export { describeCall } from './describe-call.ts';
 
 function addUsage(total: UsageTotals, e: Extract<AgentEvent, { type: 'usage' }>): UsageTotals {
   return {
@@ -93,30 +28,6 @@ function addUsage(total: UsageTotals, e: Extract<AgentEvent, { type: 'usage' }>)
     costUsd: total.costUsd === null || e.costUsd === null ? null : total.costUsd + e.costUsd,
     calls: total.calls + 1,
   };
-}
-
-/** A one-line account of a tool call for the activity trail. */
-export function describeCall(tool: string, input: unknown): string {
-  const i = (input ?? {}) as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  switch (tool) {
-    case 'sql_query':
-      return str(i.description) || 'Query';
-    case 'output_text':
-      return 'Wrote the answer';
-    case 'output_table':
-      return `Table: ${str(i.title)}`;
-    case 'create_plot':
-      return `Chart: ${str(i.title)}`;
-    case 'finalize':
-      return i.session_title ? `Finished: “${str(i.session_title)}”` : 'Finished';
-    case 'profile_columns':
-      return Array.isArray(i.columns) ? `Profiled ${i.columns.length} columns` : 'Profiled columns';
-    case 'find_value':
-      return `Looked for “${str(i.value)}”`;
-    default:
-      return tool;
-  }
 }
 
 function updateTurn(

@@ -8,6 +8,16 @@
  * Pure: it reads the spec as JSON and knows nothing of vega.
  */
 import { closestMatch } from './closest.ts';
+import {
+  isObject,
+  isPlainObject,
+  path,
+  quote,
+  refuse,
+  Refused,
+  type Obj,
+} from './plot-spec-util.ts';
+import { scanForUnsafe } from './plot-unsafe.ts';
 
 export interface PlotSpecOptions {
   /** Rows allowed in each `data.values` (default 100). */
@@ -19,26 +29,6 @@ export type PlotSpecCheck =
 
 /** Larger specs are refused: a chart's data should be a small aggregate. */
 export const MAX_SPEC_BYTES = 200_000;
-/** Deeper nesting is refused before the recursive checks below could overflow the stack. */
-const MAX_DEPTH = 64;
-
-type Obj = Record<string, unknown>;
-
-class Refused extends Error {}
-
-function refuse(reason: string): never {
-  throw new Refused(reason);
-}
-
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function isPlainObject(v: unknown): v is Obj {
-  if (!isObject(v)) return false;
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return proto === Object.prototype || proto === null;
-}
-
-const quote = (s: string) => JSON.stringify(s);
 
 export function checkPlotSpec(spec: unknown, options: PlotSpecOptions = {}): PlotSpecCheck {
   const maxRows = options.maxRows ?? 100;
@@ -83,68 +73,6 @@ function checkSchema(schema: unknown): void {
     refuse(
       `$schema must be a Vega-Lite v5 or v6 schema such as "https://vega.github.io/schema/vega-lite/v6.json" (got ${quote(String(schema))}). Vega specs are not accepted.`,
     );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Security: nothing in the spec may make the browser fetch, navigate or touch the page.
-
-/**
- * Strings that a renderer could take as a URL: schemes, protocol-relative and `\\host` forms.
- * `data:` only with what a data URL has after it (a media type or a comma), so that a title
- * such as "Data: monthly totals" stays possible.
- */
-const URL_START =
-  /^(?:https?:|\/\/|\\\\|\/\\|\\\/|javascript:|vbscript:|data:\s*(?:[a-z]+\/|[;,]))/i;
-/**
- * CSS `url(…)` (`cursor: "url(…)"` is fetched on hover whatever the loader says) and `://`
- * anywhere, e.g. in an expression that builds a string.
- */
-const EMBEDDED_URL = /url\s*\(|:\/\//i;
-/** Leading characters a URL parser ignores. */
-// eslint-disable-next-line no-control-regex
-const IGNORED_LEAD = /^[\u0000-\u0020\u00a0\u200b\ufeff]+/;
-
-const path = (base: string, key: string | number) =>
-  typeof key === 'number' ? `${base}[${key}]` : base ? `${base}.${key}` : key;
-
-/**
- * Walks the whole spec except the rows of `data.values` (which are data: shown as text, never
- * used as a URL once the constructs below are refused). Drops `usermeta`, which vega-embed
- * reads embed options from.
- */
-function scanForUnsafe(node: unknown, at: string, inData: boolean, depth = 0): void {
-  if (depth > MAX_DEPTH) refuse(`The spec is nested more than ${MAX_DEPTH} levels deep.`);
-  if (typeof node === 'string') {
-    const s = node.replace(IGNORED_LEAD, '');
-    if (EMBEDDED_URL.test(s) || URL_START.test(s))
-      refuse(
-        `${at || 'The spec'} contains a URL (${quote(node.slice(0, 60))}). Charts cannot load or link to anything: put the data inline in data.values and leave URLs out.`,
-      );
-    return;
-  }
-  if (Array.isArray(node)) {
-    node.forEach((item, i) => scanForUnsafe(item, path(at, i), false, depth + 1));
-    return;
-  }
-  if (!isObject(node)) return;
-  delete node.usermeta;
-  for (const [key, value] of Object.entries(node)) {
-    const here = path(at, key);
-    if (inData && key === 'values') continue;
-    if (key === 'url')
-      refuse(
-        `${here}: charts cannot load URLs. Query the data with sql_query and put the rows inline in data.values.`,
-      );
-    if (key === 'href')
-      refuse(`${here}: links are not allowed in charts. Remove the href channel or property.`);
-    if (key === 'cursor' && !(typeof value === 'string' && /^[a-z-]+$/.test(value)))
-      refuse(`${here}: cursor must be a plain keyword such as "pointer".`);
-    if (key === 'mark' && (value === 'image' || (isObject(value) && value.type === 'image')))
-      refuse(`${here}: image marks are not allowed (they load pictures from URLs).`);
-    if (key === 'bind' && isObject(value) && 'element' in value)
-      refuse(`${here}: binding to an element of the page is not allowed.`);
-    scanForUnsafe(value, here, key === 'data', depth + 1);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,81 @@
+/** What the page shows of a session: the view the events fold into (view.ts). */
+import type { EndState, TurnKind } from './events.ts';
+
+type Cell = string | number | boolean | null;
+
+export type ItemView =
+  | { type: 'text'; id: string; text: string; draft: boolean }
+  | { type: 'table'; id: string; title: string; headers: string[]; rows: Cell[][] }
+  | { type: 'plot'; id: string; title: string; spec: Record<string, unknown> }
+  | {
+      type: 'query_result';
+      id: string;
+      description: string;
+      query: string;
+      running: boolean;
+      columns: string[];
+      rows: Cell[][];
+      rowCount: number | null;
+      truncated: boolean;
+      durationMs: number | null;
+      isError: boolean;
+      error?: string;
+    }
+  | { type: 'error'; id: string; kind: string; message: string };
+
+export type ActivityView =
+  | { type: 'reasoning'; step: number; text: string }
+  | {
+      type: 'tool';
+      callId: string;
+      tool: string;
+      summary: string;
+      status: 'running' | 'done' | 'error';
+      message?: string;
+    }
+  | { type: 'note'; text: string };
+
+export interface UsageTotals {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  /** Null when some call was made with a model the price table does not know. */
+  costUsd: number | null;
+  calls: number;
+}
+
+export interface TurnView {
+  id: string;
+  kind: TurnKind;
+  question: string | null;
+  model: string;
+  state: 'running' | EndState;
+  status: string | null;
+  items: ItemView[];
+  activity: ActivityView[];
+  usage: UsageTotals;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+export interface SessionView {
+  title: string | null;
+  turns: TurnView[];
+  usage: UsageTotals;
+}
+
+export function emptyUsage(): UsageTotals {
+  return {
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+    costUsd: 0,
+    calls: 0,
+  };
+}
+
+export function emptySession(): SessionView {
+  return { title: null, turns: [], usage: emptyUsage() };
+}

@@ -1,0 +1,61 @@
+/**
+ * Security of a chart spec from the model: nothing in it may make the browser fetch, navigate or
+ * touch the page. Part of checkPlotSpec (plot-spec.ts).
+ */
+import { isObject, MAX_DEPTH, path, quote, refuse } from './plot-spec-util.ts';
+
+/**
+ * Strings that a renderer could take as a URL: schemes, protocol-relative and `\\host` forms.
+ * `data:` only with what a data URL has after it (a media type or a comma), so that a title
+ * such as "Data: monthly totals" stays possible.
+ */
+const URL_START =
+  /^(?:https?:|\/\/|\\\\|\/\\|\\\/|javascript:|vbscript:|data:\s*(?:[a-z]+\/|[;,]))/i;
+/**
+ * CSS `url(…)` (`cursor: "url(…)"` is fetched on hover whatever the loader says) and `://`
+ * anywhere, e.g. in an expression that builds a string.
+ */
+const EMBEDDED_URL = /url\s*\(|:\/\//i;
+/** Leading characters a URL parser ignores. */
+// eslint-disable-next-line no-control-regex
+const IGNORED_LEAD = /^[\u0000-\u0020\u00a0\u200b\ufeff]+/;
+
+/**
+ * Walks the whole spec except the rows of `data.values` (which are data: shown as text, never
+ * used as a URL once the constructs below are refused). Drops `usermeta`, which vega-embed
+ * reads embed options from.
+ */
+export function scanForUnsafe(node: unknown, at: string, inData: boolean, depth = 0): void {
+  if (depth > MAX_DEPTH) refuse(`The spec is nested more than ${MAX_DEPTH} levels deep.`);
+  if (typeof node === 'string') {
+    const s = node.replace(IGNORED_LEAD, '');
+    if (EMBEDDED_URL.test(s) || URL_START.test(s))
+      refuse(
+        `${at || 'The spec'} contains a URL (${quote(node.slice(0, 60))}). Charts cannot load or link to anything: put the data inline in data.values and leave URLs out.`,
+      );
+    return;
+  }
+  if (Array.isArray(node)) {
+    node.forEach((item, i) => scanForUnsafe(item, path(at, i), false, depth + 1));
+    return;
+  }
+  if (!isObject(node)) return;
+  delete node.usermeta;
+  for (const [key, value] of Object.entries(node)) {
+    const here = path(at, key);
+    if (inData && key === 'values') continue;
+    if (key === 'url')
+      refuse(
+        `${here}: charts cannot load URLs. Query the data with sql_query and put the rows inline in data.values.`,
+      );
+    if (key === 'href')
+      refuse(`${here}: links are not allowed in charts. Remove the href channel or property.`);
+    if (key === 'cursor' && !(typeof value === 'string' && /^[a-z-]+$/.test(value)))
+      refuse(`${here}: cursor must be a plain keyword such as "pointer".`);
+    if (key === 'mark' && (value === 'image' || (isObject(value) && value.type === 'image')))
+      refuse(`${here}: image marks are not allowed (they load pictures from URLs).`);
+    if (key === 'bind' && isObject(value) && 'element' in value)
+      refuse(`${here}: binding to an element of the page is not allowed.`);
+    scanForUnsafe(value, here, key === 'data', depth + 1);
+  }
+}
