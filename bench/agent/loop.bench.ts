@@ -20,6 +20,7 @@ import type {
   StreamEvent,
 } from '../../src/core/model/client.ts';
 import { compactResult } from '../../src/core/tools/compact-result.ts';
+import { toolByName } from '../../src/core/tools/registry.ts';
 import { FakeEngine, WEATHER } from '../../tests/helpers/fake-engine.ts';
 import { ScriptedModel, type ScriptedReply } from '../../tests/helpers/scripted-model.ts';
 import { measureAnalysisTokens, type TokenReport } from './tokens.ts';
@@ -33,7 +34,7 @@ const MODEL_ID = 'claude-sonnet-5-5';
 export const TARGET_MS_PER_STEP = 20;
 
 /** A weather-like result of 1,000 rows × 6 columns, as the worker would return it. */
-export function fixedResult(): QueryResult {
+export function fixedResult(): Extract<QueryResult, { ok: true }> {
   const kinds = ['sun', 'rain', 'drizzle', 'fog', 'snow'];
   const rows: Cell[][] = [];
   for (let i = 0; i < RESULT_ROWS; i++) {
@@ -242,6 +243,7 @@ export interface LoopReport {
   stepMsByStep: number[];
   /** The page's reduce + event list, share of the loop time. */
   sinkShare: number;
+  /** Median per step of the page's reduce + event list. */
   sinkMsPerStep: number;
   reference: { median: number; p95: number };
   ratio: number;
@@ -251,12 +253,14 @@ export interface LoopReport {
   /** One compactResult of the 1,000-row result, ms (median of repeats). */
   compactMs: number;
   compactChars: number;
+  /** Checking one sql_query input against its zod schema, ms (median of repeats). */
+  validateMs: number;
   requestChars: { first: number; last: number };
   states: string[];
   eventsPerTurn: number;
 }
 
-export async function measureLoop({ runs = 30, warmupRuns = 10 } = {}): Promise<LoopReport> {
+export async function measureLoop({ runs = 100, warmupRuns = 20 } = {}): Promise<LoopReport> {
   const result = fixedResult();
   for (let i = 0; i < warmupRuns; i++) await oneTurn(result);
   const samples: TurnSample[] = [];
@@ -278,6 +282,15 @@ export async function measureLoop({ runs = 30, warmupRuns = 10 } = {}): Promise<
     compactTimes.push(performance.now() - t0);
   }
 
+  const schema = toolByName('sql_query')?.schema;
+  const input = loopScript()[0]?.tools?.[0]?.input;
+  const validateTimes: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const t0 = performance.now();
+    schema?.safeParse(input);
+    validateTimes.push(performance.now() - t0);
+  }
+
   const stepMedian = median(all);
   const refMedian = median(refs);
   return {
@@ -294,7 +307,7 @@ export async function measureLoop({ runs = 30, warmupRuns = 10 } = {}): Promise<
     },
     stepMsByStep,
     sinkShare: sinkTotal / loopTotal,
-    sinkMsPerStep: sinkTotal / all.length,
+    sinkMsPerStep: median(samples.flatMap((s) => s.sinkMs)),
     reference: { median: refMedian, p95: p95(refs) },
     ratio: stepMedian / refMedian,
     target: TARGET_MS_PER_STEP,
@@ -305,6 +318,7 @@ export async function measureLoop({ runs = 30, warmupRuns = 10 } = {}): Promise<
     },
     compactMs: median(compactTimes),
     compactChars,
+    validateMs: median(validateTimes),
     requestChars: {
       first: samples[0]?.requestChars[0] ?? 0,
       last: samples[0]?.requestChars.at(-1) ?? 0,

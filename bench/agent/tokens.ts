@@ -69,6 +69,8 @@ export interface TokenReport {
   state: string;
   toolErrors: string[];
   toolCalls: string[];
+  /** Characters of each tool's spec as sent, largest first. */
+  toolSpecs: Array<{ name: string; chars: number }>;
   calls: CallSize[];
   totals: { chars: number; tokens: number; cachedTokens: number; uncachedTokens: number };
   /** The usage numbers the fixture scripts for the mock (invented, for comparison only). */
@@ -146,6 +148,9 @@ export async function measureAnalysisTokens(csvPath: string): Promise<TokenRepor
     }
 
     const toolEnds = events.filter((e) => e.type === 'tool_end');
+    const failedQueries = events.flatMap((e) =>
+      e.type === 'query_result' && e.isError ? [`sql_query: ${e.error ?? 'failed'}`] : [],
+    );
     return {
       csv: engine.table.fileName,
       rows: engine.table.rows,
@@ -154,9 +159,13 @@ export async function measureAnalysisTokens(csvPath: string): Promise<TokenRepor
       charsPerToken: CHARS_PER_TOKEN,
       state,
       toolCalls: toolEnds.map((e) => e.tool),
-      toolErrors: toolEnds
-        .filter((e) => e.isError)
-        .map((e) => `${e.tool}: ${e.message ?? 'failed'}`),
+      toolErrors: [
+        ...toolEnds.filter((e) => e.isError && e.message).map((e) => `${e.tool}: ${e.message}`),
+        ...failedQueries,
+      ],
+      toolSpecs: unmarked(model.requests[0]?.tools ?? [])
+        .map((t) => ({ name: t.name, chars: JSON.stringify(t).length }))
+        .sort((a, b) => b.chars - a.chars),
       calls,
       totals: {
         chars: sum(calls.map((c) => c.chars.total)),

@@ -16,8 +16,8 @@ export type TurnState = 'idle' | 'running' | 'done' | 'stopped' | 'error';
 
 export class Analyst {
   view = $state.raw<SessionView>(emptySession());
-  /** The durable events of this session, in order. */
-  events = $state.raw<AgentEvent[]>([]);
+  /** The durable events of this session, in order (for storage; not shown, so not reactive). */
+  readonly events: AgentEvent[] = [];
   running = $state(false);
   #conversation: Conversation = emptyConversation();
   #abort: AbortController | null = null;
@@ -50,7 +50,7 @@ export class Analyst {
 
   #emit(event: AgentEvent): void {
     this.view = reduce(this.view, event);
-    if (!TRANSIENT.has(event.type)) this.events = [...this.events, event];
+    if (!TRANSIENT.has(event.type)) this.events.push(event);
   }
 
   async #run(kind: TurnKind, question: string | null): Promise<void> {
