@@ -93,12 +93,12 @@ export function loopScript(): ScriptedReply[] {
 /** The page's side of the events, as Analyst#emit does it: fold into the view, keep durable ones. */
 class PageSink {
   view: SessionView = emptySession();
-  events: AgentEvent[] = [];
+  readonly events: AgentEvent[] = [];
   ms = 0;
   readonly emit = (event: AgentEvent): void => {
     const t0 = performance.now();
     this.view = reduce(this.view, event);
-    if (!TRANSIENT.has(event.type)) this.events = [...this.events, event];
+    if (!TRANSIENT.has(event.type)) this.events.push(event);
     this.ms += performance.now() - t0;
   };
 }
