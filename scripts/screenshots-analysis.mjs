@@ -9,7 +9,9 @@ mkdirSync(out, { recursive: true });
 // The mock is TypeScript; Vite's SSR loader runs it without a build step.
 const loader = await createServer({ server: { middlewareMode: true }, logLevel: 'warn' });
 const { startMockAnthropic } = await loader.ssrLoadModule('/tests/mock-anthropic/server.ts');
-const { weatherAnalysis, weatherQuestion } = await loader.ssrLoadModule('/tests/fixtures/weather-script.ts');
+const { weatherAnalysis, weatherQuestion } = await loader.ssrLoadModule(
+  '/tests/fixtures/weather-script.ts',
+);
 const mock = await startMockAnthropic();
 process.env.SIFT_CONNECT_SRC = mock.url;
 const server = await preview({ preview: { port: 0 }, logLevel: 'warn' });
@@ -42,21 +44,56 @@ await page.fill('[data-testid="chat-input"]', 'Which month is wettest in Seattle
 await page.click('[data-testid="send"]');
 await turnEnded(2);
 await page.waitForSelector('[data-testid="plot"][data-rendered="true"]');
-await page.locator('.turn').nth(1).screenshot({ path: `${out}/7-question-chart.png` });
+await page
+  .locator('.turn')
+  .nth(1)
+  .screenshot({ path: `${out}/7-question-chart.png` });
 await page.locator('.turn').nth(1).locator('[data-testid="activity"] summary').click();
-await page.locator('.turn').nth(1).locator('details').first().screenshot({ path: `${out}/8-activity.png` });
+await page
+  .locator('.turn')
+  .nth(1)
+  .locator('details')
+  .first()
+  .screenshot({ path: `${out}/8-activity.png` });
 
 mock.script([
-  { reply: { tools: [{ name: 'sql_query', input: { query: 'SELECT 1', description: 'A first look' } }] } },
-  { status: 429, errorType: 'rate_limit_error', message: 'Slow down', headers: { 'retry-after-ms': '1' } },
-  { status: 429, errorType: 'rate_limit_error', message: 'Slow down', headers: { 'retry-after-ms': '1' } },
-  { status: 429, errorType: 'rate_limit_error', message: 'Slow down', headers: { 'retry-after-ms': '1' } },
-  { status: 429, errorType: 'rate_limit_error', message: 'Slow down', headers: { 'retry-after-ms': '1' } },
+  {
+    reply: {
+      tools: [{ name: 'sql_query', input: { query: 'SELECT 1', description: 'A first look' } }],
+    },
+  },
+  {
+    status: 429,
+    errorType: 'rate_limit_error',
+    message: 'Slow down',
+    headers: { 'retry-after-ms': '1' },
+  },
+  {
+    status: 429,
+    errorType: 'rate_limit_error',
+    message: 'Slow down',
+    headers: { 'retry-after-ms': '1' },
+  },
+  {
+    status: 429,
+    errorType: 'rate_limit_error',
+    message: 'Slow down',
+    headers: { 'retry-after-ms': '1' },
+  },
+  {
+    status: 429,
+    errorType: 'rate_limit_error',
+    message: 'Slow down',
+    headers: { 'retry-after-ms': '1' },
+  },
 ]);
 await page.fill('[data-testid="chat-input"]', 'And the windiest?');
 await page.click('[data-testid="send"]');
 await turnEnded(3);
-await page.locator('.turn').nth(2).screenshot({ path: `${out}/9-rate-limited.png` });
+await page
+  .locator('.turn')
+  .nth(2)
+  .screenshot({ path: `${out}/9-rate-limited.png` });
 await page.screenshot({ path: `${out}/10-page.png`, fullPage: true });
 
 await browser.close();

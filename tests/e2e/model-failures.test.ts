@@ -121,6 +121,7 @@ describe('model failures end with a clear message and keep what was shown', () =
           },
           afterEvents: 7,
         },
+        chunkDelayMs: 20,
       },
     ]);
     expect(await ask(page, 'Cut me off')).toBe('error');

@@ -150,7 +150,7 @@ export async function startMockAnthropic(opts: { port?: number } = {}): Promise<
     }
     if ('cut' in step) {
       const events = replyEvents(step.cut.reply, request.model).slice(0, step.cut.afterEvents);
-      return sendStream(res, events, 'destroy');
+      return sendStream(res, events, 'destroy', step.chunkDelayMs);
     }
     if ('hang' in step) return sendStream(res, replyEvents({}, request.model).slice(0, 2), 'hang');
     const { reply, afterEvents, errorType, message } = step.streamError;

@@ -27,8 +27,12 @@ export interface ReplySpec {
 export type Step =
   | { reply: ReplySpec; chunkDelayMs?: number }
   | { status: number; errorType: string; message: string; headers?: Record<string, string> }
-  /** Sends the first `afterEvents` SSE events, then destroys the socket. */
-  | { cut: { reply: ReplySpec; afterEvents: number } }
+  /**
+   * Sends the first `afterEvents` SSE events, then closes the socket mid-response. Space the
+   * events out (as a real stream is) for the client to read them before the cut: a stream that
+   * errors discards chunks not yet read (WHATWG Streams).
+   */
+  | { cut: { reply: ReplySpec; afterEvents: number }; chunkDelayMs?: number }
   /** Sends message_start and a ping, then nothing until the client goes away (for Stop). */
   | { hang: true }
   /** Sends the first `afterEvents` events, then an SSE `error` event, then ends the response. */
