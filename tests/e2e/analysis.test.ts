@@ -4,6 +4,7 @@
  * fed back and retried, truncated results, and Stop. The requests the mock received are checked
  * as the API would see them.
  */
+import { COLUMN_TABLE_HEADERS } from '../../src/core/agent/prompts.ts';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { waitForLoads } from './app.ts';
@@ -79,15 +80,7 @@ describe('initial analysis of the sample', () => {
               name: 'output_table',
               input: {
                 title: 'Columns',
-                headers: [
-                  'Column',
-                  'Type',
-                  'Non-Null Count',
-                  'Unique Count',
-                  'Description',
-                  'Typical Values',
-                  'Issues',
-                ],
+                headers: [...COLUMN_TABLE_HEADERS],
                 rows: COLUMNS.map((c) => [c, 'x', 2922, 1, `About ${c}`, '…', 'None']),
               },
             },

@@ -1,3 +1,4 @@
+import { COLUMN_TABLE_HEADERS } from '../../src/core/agent/prompts.ts';
 import { describe, expect, it } from 'vitest';
 import { emptyConversation, type Conversation } from '../../src/core/agent/history.ts';
 import { runTurn, type AgentOptions } from '../../src/core/agent/run-turn.ts';
@@ -75,15 +76,7 @@ const resultsOf = (r: ModelRequest) =>
 
 describe('initial analysis', () => {
   it('explores, then shows the summary, the per-column table and the title', async () => {
-    const headers = [
-      'Column',
-      'Type',
-      'Non-Null Count',
-      'Unique Count',
-      'Description',
-      'Typical Values',
-      'Issues',
-    ];
+    const headers = [...COLUMN_TABLE_HEADERS];
     const rows = WEATHER.columns.map((c) => [c.name, c.type, 1461, 10, 'x', 'y', 'None']);
     const run = await turn(
       [

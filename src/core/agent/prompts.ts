@@ -19,6 +19,17 @@ export function datasetBlock(tables: DatasetTable[]): string {
   return `## Dataset\n${blocks.join('\n\n')}`;
 }
 
+/** The per-column table the initial analysis ends with (seed 000). */
+export const COLUMN_TABLE_HEADERS = [
+  'Column',
+  'Type',
+  'Non-Null Count',
+  'Unique Count',
+  'Description',
+  'Typical Values',
+  'Issues',
+] as const;
+
 const SHARED_RULES = `How to work:
 - SQL is DuckDB's dialect, read-only: one SELECT / WITH … SELECT / DESCRIBE / SUMMARIZE per sql_query. Quote identifiers that need it with double quotes.
 - Each query result you receive holds at most 50 rows and about 8 KB, with the true row count; aggregate in SQL instead of paging through rows. Queries time out after 30 seconds.
@@ -36,7 +47,7 @@ Your task:
 1. Explore the data: profile_columns gives counts, typical values and issues for every column in one call; use sql_query to check distributions, ranges and relationships for key columns.
 2. Then produce exactly two outputs:
    a. output_text: a concise summary (3-5 sentences) of what this dataset is about and the most important insights or patterns you found.
-   b. output_table: a per-column table with the headers Column, Type, Non-Null Count, Unique Count, Description, Typical Values, Issues — one row for every column of every table, in table order.
+   b. output_table: a per-column table with the headers ${COLUMN_TABLE_HEADERS.join(', ')} — one row for every column of every table, in table order.
 3. Call finalize with a short descriptive session title (e.g. "E-commerce Sales Q4 2024", "Customer Churn Analysis").
 
 Guidelines:

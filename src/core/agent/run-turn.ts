@@ -120,6 +120,12 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     return end('error');
   };
 
+  const cutOffTwice = () =>
+    fail(
+      'cut_off',
+      'The model’s reply was cut off at its output limit again, so the turn ended. Ask for a shorter answer or a narrower question.',
+    );
+
   let cutOffs = 0;
   for (let step = 1; ; step++) {
     if (signal.aborted) return end('stopped');
@@ -184,11 +190,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
 
     if (calls.length === 0) {
       if (cut) {
-        if (cutOffs >= MAX_CUT_OFFS)
-          return fail(
-            'cut_off',
-            'The model’s reply was cut off at its output limit again, so the turn ended. Ask for a shorter answer or a narrower question.',
-          );
+        if (cutOffs >= MAX_CUT_OFFS) return cutOffTwice();
         conv.messages = appendUser(conv.messages, [{ type: 'text', text: CUT_OFF_NOTE }]);
         continue;
       }
@@ -249,11 +251,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     if (signal.aborted) return end('stopped');
     if (finalized) return end('done');
     if (cut) {
-      if (cutOffs >= MAX_CUT_OFFS)
-        return fail(
-          'cut_off',
-          'The model’s reply was cut off at its output limit again, so the turn ended. Ask for a shorter answer or a narrower question.',
-        );
+      if (cutOffs >= MAX_CUT_OFFS) return cutOffTwice();
       conv.messages = appendUser(conv.messages, [{ type: 'text', text: CUT_OFF_NOTE }]);
     }
     if (step >= maxSteps + GRACE_STEPS)

@@ -28,15 +28,18 @@ export const sqlQuery = defineTool({
         maxRows: PAGE_MAX_ROWS,
         timeoutMs: QUERY_TIMEOUT_MS,
       });
+      const shown = {
+        type: 'query_result',
+        turnId: ctx.turnId,
+        callId: ctx.callId,
+        description,
+        query,
+      } as const;
       if (!result.ok) {
         const stopped = ctx.signal.aborted || result.kind === 'cancelled';
         const message = stopped ? 'Stopped by the person.' : result.message;
         ctx.emit({
-          type: 'query_result',
-          turnId: ctx.turnId,
-          callId: ctx.callId,
-          description,
-          query,
+          ...shown,
           columns: [],
           rows: [],
           rowCount: null,
@@ -49,11 +52,7 @@ export const sqlQuery = defineTool({
         return fail(hint ? `${message}\n${hint}` : message);
       }
       ctx.emit({
-        type: 'query_result',
-        turnId: ctx.turnId,
-        callId: ctx.callId,
-        description,
-        query,
+        ...shown,
         columns: result.columns.map((c) => c.name),
         rows: result.rows,
         rowCount: result.totalRows,
