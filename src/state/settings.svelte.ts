@@ -146,7 +146,7 @@ export class Settings {
       this.modelsMessage = null;
     } catch (e) {
       this.models = FALLBACK_MODELS;
-      this.modelsMessage = `Could not list models (${e instanceof Error ? e.message : String(e)}). Showing a built-in list.`;
+      this.modelsMessage = `Could not list the models: ${e instanceof Error ? e.message : String(e)} A built-in list is shown instead.`;
     } finally {
       this.modelsLoading = false;
     }
