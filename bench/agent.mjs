@@ -69,7 +69,7 @@ function loopSection(l) {
     `Median by step, 1 to ${l.steps}, in µs: ${by.map(us).join(', ')} (slowest single step: ${ms(l.stepMs.max)}). ` +
       `Requests grew from ${int(l.requestChars.first)} to ${int(l.requestChars.last)} characters over the turn.`,
     '',
-    `- **Where the time goes.** Of a median ${ms(l.stepMs.median)} per step, the page's side — \`reduce\` into the view and the copied event list — takes a median ${ms(l.sinkMsPerStep)} (${pct(l.sinkShare, 1)} of all the loop's time). ` +
+    `- **Where the time goes.** Of a median ${ms(l.stepMs.median)} per step, the page's side — \`reduce\` into the view and keeping the event list — takes a median ${ms(l.sinkMsPerStep)} (${pct(l.sinkShare, 1)} of all the loop's time). ` +
       `Timed on their own, compacting the ${int(l.resultRows)}-row result to ${int(l.compactChars)} characters for the model takes ${ms(l.compactMs)} and checking a tool input with zod ${(l.validateMs * 1000).toFixed(1)} µs; ` +
       'the rest is the history, building events and awaits. ' +
       `The cost barely grows with the history (steps 2–${l.steps - 1}: ${range(Math.min(...middle), Math.max(...middle))}); ` +
