@@ -363,6 +363,21 @@ describe('limits and control', () => {
     expectValid(run.model.requests);
   });
 
+  it('asks for the conclusion even when the step at the limit was cut off', async () => {
+    const run = await turn(
+      [
+        { text: 'Thinking at length', stopReason: 'max_tokens' },
+        { tools: [{ name: 'finalize', input: { session_title: null } }] },
+      ],
+      { options: { maxSteps: 1 } },
+    );
+    expect(run.state).toBe('done');
+    const sent = JSON.stringify(lastUser(run.model.requests[1]!));
+    expect(sent).toContain('cut off at the output limit');
+    expect(sent).toMatch(/used 1 steps, the limit/);
+    expectValid(run.model.requests);
+  });
+
   it('ends the turn when the model keeps exploring past the limit', async () => {
     const run = await turn(Array(8).fill(explore), { options: { maxSteps: 3 } });
     expect(run.state).toBe('error');
@@ -519,6 +534,22 @@ describe('token budget', () => {
     expect(JSON.stringify(sent)).toContain('Question 3');
     expectValid(run.model.requests);
     expect(reduceAll(run.events).turns[0]!.activity.some((a) => a.type === 'note')).toBe(true);
+  });
+
+  it('says nothing when over the budget with nothing to summarise or elide', async () => {
+    const first = await turn([
+      {
+        tools: [
+          { name: 'output_text', input: { text: 'A' } },
+          { name: 'finalize', input: { session_title: null } },
+        ],
+      },
+    ]);
+    const run = await turn([{ tools: [{ name: 'finalize', input: { session_title: null } }] }], {
+      conversation: { ...first.conversation, lastInputTokens: 150_000 },
+    });
+    expect(run.events.some((e) => e.type === 'compacted')).toBe(false);
+    expect(run.model.requests[0]!.messages).toHaveLength(first.conversation.messages.length);
   });
 
   it('stays quiet under the budget', async () => {

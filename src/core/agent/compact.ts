@@ -67,7 +67,9 @@ export function compact(conv: Conversation, budget = TOKEN_BUDGET): Compaction |
     messages = [opening, ...messages.slice(cut + 1)];
     turnStarts = turnStarts.slice(keepFrom).map((i) => i - cut);
   }
-  if (estimateTokens(messages) > budget) messages = elideResults(messages);
+  if (estimateTokens(messages) > budget) messages = elideResults(messages) ?? messages;
+  // Nothing could be made smaller: say nothing, rather than a compaction note at every step.
+  if (messages === conv.messages) return null;
   return {
     conversation: { messages, turnStarts, lastInputTokens: estimateTokens(messages) },
     turnsSummarised,
@@ -75,8 +77,10 @@ export function compact(conv: Conversation, budget = TOKEN_BUDGET): Compaction |
   };
 }
 
-function elideResults(messages: Message[]): Message[] {
+/** The messages with all but the latest results elided, or null when none was long enough. */
+function elideResults(messages: Message[]): Message[] | null {
   let seen = 0;
+  let elided = 0;
   const out = [...messages];
   for (let i = out.length - 1; i >= 0; i--) {
     const m = out[i];
@@ -86,11 +90,11 @@ function elideResults(messages: Message[]): Message[] {
       content: m.content.map((b) => {
         if (b.type !== 'tool_result') return b;
         seen += 1;
-        return seen > KEEP_RESULTS && b.content.length > ELIDED.length
-          ? { ...b, content: ELIDED }
-          : b;
+        if (seen <= KEEP_RESULTS || b.content.length <= ELIDED.length) return b;
+        elided += 1;
+        return { ...b, content: ELIDED };
       }),
     };
   }
-  return out;
+  return elided ? out : null;
 }

@@ -12,7 +12,13 @@ import {
   type ModelReply,
   type StreamEvent,
 } from '../model/client.ts';
-import type { AssistantBlock, TextBlock, ToolResultBlock, ToolSpec } from '../model/messages.ts';
+import type {
+  AssistantBlock,
+  TextBlock,
+  ToolResultBlock,
+  ToolSpec,
+  ToolUseBlock,
+} from '../model/messages.ts';
 import { costOf, inputTotal } from '../model/pricing.ts';
 import { TOOLS } from '../tools/registry.ts';
 import { toolSpec, type AgentEngine, type DatasetTable } from '../tools/tool.ts';
@@ -88,10 +94,9 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
   const maxSteps = opts.maxSteps ?? MAX_STEPS;
   const question = req.kind === 'analysis' ? ANALYSIS_REQUEST : (req.question ?? '').trim();
   let conv: Conversation = { ...req.conversation };
-  conv.turnStarts = [...conv.turnStarts, conv.messages.length];
   conv.messages = appendUser(conv.messages, [{ type: 'text', text: question }]);
-  // A merged message (after a stopped turn) starts where it already was.
-  conv.turnStarts[conv.turnStarts.length - 1] = conv.messages.length - 1;
+  // The question's message; after a stopped turn it is merged into the last user message.
+  conv.turnStarts = [...conv.turnStarts, conv.messages.length - 1];
   emit({
     type: 'turn_start',
     turnId,
@@ -119,12 +124,6 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     emit({ type: 'error', turnId, kind, message });
     return end('error');
   };
-
-  const cutOffTwice = () =>
-    fail(
-      'cut_off',
-      'The model’s reply was cut off at its output limit again, so the turn ended. Ask for a shorter answer or a narrower question.',
-    );
 
   let cutOffs = 0;
   for (let step = 1; ; step++) {
@@ -185,15 +184,10 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     }
     cutOffs = cut ? cutOffs + 1 : 0;
     const reasoning = textOf(blocks);
-    const calls = blocks.filter((b) => b.type === 'tool_use');
+    const calls = blocks.filter((b): b is ToolUseBlock => b.type === 'tool_use');
     if (blocks.length) conv.messages = appendAssistant(conv.messages, blocks);
 
-    if (calls.length === 0) {
-      if (cut) {
-        if (cutOffs >= MAX_CUT_OFFS) return cutOffTwice();
-        conv.messages = appendUser(conv.messages, [{ type: 'text', text: CUT_OFF_NOTE }]);
-        continue;
-      }
+    if (calls.length === 0 && !cut) {
       if (reply.stopReason === 'refusal')
         return fail('refusal', 'The model declined to answer this request.');
       // The model answered without the output tools: its text is the answer, not private notes.
@@ -204,6 +198,30 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     }
     emit({ type: 'reasoning', turnId, step, text: reasoning });
 
+    if (calls.length) {
+      const finalized = await runCalls(calls);
+      if (signal.aborted) return end('stopped');
+      if (finalized) return end('done');
+    }
+    if (cut) {
+      if (cutOffs >= MAX_CUT_OFFS)
+        return fail(
+          'cut_off',
+          'The model’s reply was cut off at its output limit again, so the turn ended. Ask for a shorter answer or a narrower question.',
+        );
+      conv.messages = appendUser(conv.messages, [{ type: 'text', text: CUT_OFF_NOTE }]);
+    }
+    if (step >= maxSteps + GRACE_STEPS)
+      return fail(
+        'step_limit',
+        `The model used ${step} steps without finishing, so the turn ended. What it found so far is above; ask a narrower question to continue.`,
+      );
+    if (step === maxSteps)
+      conv.messages = appendUser(conv.messages, [{ type: 'text', text: STEP_LIMIT_NOTE(step) }]);
+  }
+
+  /** Runs a reply's tool calls in order and sends back their results; true if one finalized. */
+  async function runCalls(calls: ToolUseBlock[]): Promise<boolean> {
     const results: ToolResultBlock[] = [];
     let finalized = false;
     for (const call of calls) {
@@ -248,19 +266,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
       if (outcome.finalize) finalized = true;
     }
     conv.messages = appendUser(conv.messages, results);
-    if (signal.aborted) return end('stopped');
-    if (finalized) return end('done');
-    if (cut) {
-      if (cutOffs >= MAX_CUT_OFFS) return cutOffTwice();
-      conv.messages = appendUser(conv.messages, [{ type: 'text', text: CUT_OFF_NOTE }]);
-    }
-    if (step >= maxSteps + GRACE_STEPS)
-      return fail(
-        'step_limit',
-        `The model used ${step} steps without finishing, so the turn ended. What it found so far is above; ask a narrower question to continue.`,
-      );
-    if (step === maxSteps)
-      conv.messages = appendUser(conv.messages, [{ type: 'text', text: STEP_LIMIT_NOTE(step) }]);
+    return finalized;
   }
 
   function forward(e: StreamEvent, step: number): void {
