@@ -31,11 +31,9 @@ await page.fill('[data-testid="api-key"]', 'sk-ant-api03-screenshot');
 await page.check('[data-testid="remember-key"]');
 await page.fill('[data-testid="base-url"]', mock.url);
 await page.locator('[data-testid="settings"]').screenshot({ path: `${out}/5-settings.png` });
-await page.click('[data-testid="save-settings"]');
-await page.click('[data-testid="settings-open"]');
-
+// Saving the key carries on with the analysis that asked for it.
 mock.script(weatherAnalysis());
-await page.click('[data-testid="analyze"]');
+await page.click('[data-testid="save-settings"]');
 await turnEnded(1);
 await page.locator('.analysis').screenshot({ path: `${out}/6-initial-analysis.png` });
 
@@ -56,36 +54,20 @@ await page
   .first()
   .screenshot({ path: `${out}/8-activity.png` });
 
+const rateLimited = {
+  status: 429,
+  errorType: 'rate_limit_error',
+  message: 'Slow down',
+  headers: { 'retry-after-ms': '1' },
+};
 mock.script([
   {
     reply: {
       tools: [{ name: 'sql_query', input: { query: 'SELECT 1', description: 'A first look' } }],
     },
   },
-  {
-    status: 429,
-    errorType: 'rate_limit_error',
-    message: 'Slow down',
-    headers: { 'retry-after-ms': '1' },
-  },
-  {
-    status: 429,
-    errorType: 'rate_limit_error',
-    message: 'Slow down',
-    headers: { 'retry-after-ms': '1' },
-  },
-  {
-    status: 429,
-    errorType: 'rate_limit_error',
-    message: 'Slow down',
-    headers: { 'retry-after-ms': '1' },
-  },
-  {
-    status: 429,
-    errorType: 'rate_limit_error',
-    message: 'Slow down',
-    headers: { 'retry-after-ms': '1' },
-  },
+  // The first try and the SDK's 3 retries.
+  ...Array(4).fill(rateLimited),
 ]);
 await page.fill('[data-testid="chat-input"]', 'And the windiest?');
 await page.click('[data-testid="send"]');
