@@ -68,7 +68,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     return rows.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
   }
 
-  async function loadOne(file: File): Promise<LoadOutcome> {
+  async function loadOne(file: File, name: string | undefined): Promise<LoadOutcome> {
     const started = performance.now();
     const fail = (message: string): LoadOutcome => ({ ok: false, fileName: file.name, message });
     // A handle to anything but a File reads as a garbage one-column table (DESIGN.md): refuse it.
@@ -80,7 +80,12 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
 
     const path = `${UPLOAD_DIR}${++fileCounter}-${file.name.replace(/[^\w.-]+/g, '_')}`;
     await host.registerFile(path, file);
-    const table = tables.has('data') ? tableNameFor(file.name, new Set(tables.keys())) : 'data';
+    const table =
+      name ?? (tables.has('data') ? tableNameFor(file.name, new Set(tables.keys())) : 'data');
+    if (name) {
+      await exec(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+      tables.delete(name);
+    }
 
     try {
       const loaded = await loadCsv(exec, table, path, file.name, verdict.encoding);
@@ -133,7 +138,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
       return { duckdbVersion: String(version), bundle: host.bundle };
     },
 
-    load(files, onProgress) {
+    load(files, onProgress, names) {
       return exclusive(async () => {
         const outcomes: LoadOutcome[] = [];
         for (const [fileIndex, file] of files.entries()) {
@@ -145,7 +150,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
           };
           void Promise.resolve(onProgress?.(p)).catch(() => undefined);
           try {
-            outcomes.push(await loadOne(file));
+            outcomes.push(await loadOne(file, names?.[fileIndex]));
           } catch (e) {
             outcomes.push({ ok: false, fileName: file?.name ?? 'file', message: errorMessage(e) });
           }
@@ -184,6 +189,13 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
       return exclusive(async () => {
         await exec(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
         tables.delete(name);
+      });
+    },
+
+    reset() {
+      return exclusive(async () => {
+        for (const name of tables.keys()) await exec(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+        tables.clear();
       });
     },
   };

@@ -9,11 +9,13 @@ export function startEngine(): SiftEngine {
     info: () => remote.info(),
     // Progress callbacks cross the boundary as Comlink proxies; Files are structured-cloned
     // (a File clone shares the underlying data, nothing is copied).
-    load: (files, onProgress) => remote.load(files, onProgress && Comlink.proxy(onProgress)),
+    load: (files, onProgress, names) =>
+      remote.load(files, onProgress && Comlink.proxy(onProgress), names),
     query: (sql, options) => remote.query(sql, options),
     cancel: () => remote.cancel(),
     profile: (table) => remote.profile(table),
     tables: () => remote.tables(),
     dropTable: (name) => remote.dropTable(name),
+    reset: () => remote.reset(),
   };
 }

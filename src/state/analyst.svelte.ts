@@ -6,20 +6,34 @@
 import { describeTables } from '../core/agent/dataset.ts';
 import { emptyConversation, type Conversation } from '../core/agent/history.ts';
 import { runTurn } from '../core/agent/run-turn.ts';
-import { TRANSIENT, type AgentEvent, type TurnKind } from '../core/events/events.ts';
-import { emptySession, reduce, type SessionView } from '../core/events/view.ts';
+import { TRANSIENT, type AgentEvent, type EndState, type TurnKind } from '../core/events/events.ts';
+import { emptySession, reduce, reduceAll, type SessionView } from '../core/events/view.ts';
 import { errorMessage } from '../core/errors.ts';
 import type { Settings } from './settings.svelte.ts';
 import type { Workspace } from './workspace.svelte.ts';
 
-export type TurnState = 'idle' | 'running' | 'done' | 'stopped' | 'error';
+export type TurnState = 'idle' | 'running' | EndState;
+
+/** Where a session's events and history go as they happen (sessions.svelte.ts stores them). */
+export interface Recorder {
+  /** A durable event, in order. */
+  event(event: AgentEvent): void;
+  /** A streaming event: shown, and kept only as the latest snapshot. */
+  transient(event: AgentEvent): void;
+  history(conversation: Conversation): void;
+}
 
 export class Analyst {
   view = $state.raw<SessionView>(emptySession());
-  /** The durable events of this session, in order (for storage; not shown, so not reactive). */
-  readonly events: AgentEvent[] = [];
   running = $state(false);
+  /** Set while another tab owns this session: this one shows it but does not ask. */
+  readOnly = $state(false);
+  recorder: Recorder | null = null;
+  /** The durable events of this session, in order (for storage; not shown, so not reactive). */
+  #events: AgentEvent[] = [];
   #conversation: Conversation = emptyConversation();
+  #generation = 0;
+  #turn: Promise<void> = Promise.resolve();
   #abort: AbortController | null = null;
   readonly #workspace: Workspace;
   readonly #settings: Settings;
@@ -29,36 +43,88 @@ export class Analyst {
     this.#settings = settings;
   }
 
+  get events(): readonly AgentEvent[] {
+    return this.#events;
+  }
+
+  get conversation(): Conversation {
+    return this.#conversation;
+  }
+
+  /** Shows a stored session: its transcript, and the history to continue from. */
+  restore(events: readonly AgentEvent[], conversation: Conversation): void {
+    // A turn still running belongs to the session being left: stop it and ignore what it says.
+    this.#abort?.abort();
+    this.#abort = null;
+    this.#generation++;
+    this.running = false;
+    this.#events = [...events];
+    this.view = reduceAll(events);
+    this.#conversation = conversation;
+  }
+
+  /** Shows an event of this session that another tab produced (see sessions.svelte.ts). */
+  follow(event: AgentEvent): void {
+    this.view = reduce(this.view, event);
+    if (!TRANSIENT.has(event.type)) this.#events.push(event);
+  }
+
+  /** Appends events made outside a turn (closing an interrupted one), recording them. */
+  append(events: readonly AgentEvent[]): void {
+    for (const e of events) this.#emit(e);
+  }
+
+  setConversation(conversation: Conversation): void {
+    this.#conversation = conversation;
+  }
+
   get turnState(): TurnState {
     if (this.running) return 'running';
     return this.view.turns.at(-1)?.state ?? 'idle';
   }
 
   analyze(): Promise<void> {
-    return this.#run('analysis', null);
+    return this.#start('analysis', null);
   }
 
   ask(question: string): Promise<void> {
     const text = question.trim();
     if (!text) return Promise.resolve();
-    return this.#run('question', text);
+    return this.#start('question', text);
+  }
+
+  #start(kind: TurnKind, question: string | null): Promise<void> {
+    const turn = this.#run(kind, question);
+    this.#turn = turn;
+    return turn;
   }
 
   stop(): void {
     this.#abort?.abort();
   }
 
+  /** Stops the running turn, if any, and resolves once it has ended (and said so). */
+  async settle(): Promise<void> {
+    this.stop();
+    await this.#turn;
+  }
+
   #emit(event: AgentEvent): void {
     this.view = reduce(this.view, event);
-    if (!TRANSIENT.has(event.type)) this.events.push(event);
+    if (TRANSIENT.has(event.type)) {
+      this.recorder?.transient(event);
+      return;
+    }
+    this.#events.push(event);
+    this.recorder?.event(event);
   }
 
   async #run(kind: TurnKind, question: string | null): Promise<void> {
-    if (this.running) return;
+    if (this.running || this.readOnly) return;
     if (!this.#settings.hasKey) {
       this.#settings.askForKey(
         'Add your Anthropic API key to let Claude analyse the data.',
-        () => void this.#run(kind, question),
+        () => void this.#start(kind, question),
       );
       return;
     }
@@ -66,7 +132,14 @@ export class Analyst {
     const abort = new AbortController();
     this.#abort = abort;
     const turnId = crypto.randomUUID();
+    const generation = this.#generation;
+    const current = () => generation === this.#generation;
+    const emit = (e: AgentEvent) => {
+      if (current()) this.#emit(e);
+    };
     try {
+      // A session being reopened is still reading its files; the question waits for them.
+      await this.#workspace.settled();
       const tables = await describeTables(this.#workspace.engine, this.#workspace.tables);
       const result = await runTurn(
         {
@@ -76,7 +149,10 @@ export class Analyst {
           tables,
           conversation: this.#conversation,
           signal: abort.signal,
-          emit: (e) => this.#emit(e),
+          emit,
+          checkpoint: (c) => {
+            if (current()) this.recorder?.history(c);
+          },
         },
         {
           model: this.#settings.client(),
@@ -84,12 +160,12 @@ export class Analyst {
           modelId: this.#settings.model,
         },
       );
-      this.#conversation = result.conversation;
+      if (current()) this.#conversation = result.conversation;
     } catch (e) {
       // runTurn turns failures into events; this is only for a bug in the page itself.
       const started = this.view.turns.some((t) => t.id === turnId);
       if (!started)
-        this.#emit({
+        emit({
           type: 'turn_start',
           turnId,
           kind,
@@ -97,11 +173,13 @@ export class Analyst {
           model: this.#settings.model,
           at: Date.now(),
         });
-      this.#emit({ type: 'error', turnId, kind: 'internal', message: errorMessage(e) });
-      this.#emit({ type: 'done', turnId, state: 'error', at: Date.now() });
+      emit({ type: 'error', turnId, kind: 'internal', message: errorMessage(e) });
+      emit({ type: 'done', turnId, state: 'error', at: Date.now() });
     } finally {
-      this.running = false;
-      this.#abort = null;
+      if (current()) {
+        this.running = false;
+        this.#abort = null;
+      }
     }
   }
 }

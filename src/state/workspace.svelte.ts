@@ -17,6 +17,12 @@ export type ProfileState =
 
 export const SAMPLE = { url: './data/weather.csv', fileName: 'weather.csv' };
 
+/** A file that became a table, for the session to store. */
+export interface LoadedFile {
+  table: TableInfo;
+  file: File;
+}
+
 export class Workspace {
   engineState = $state<'starting' | 'ready' | 'failed'>('starting');
   engineMessage = $state('');
@@ -28,7 +34,13 @@ export class Workspace {
   failures = $state.raw<LoadFailure[]>([]);
   /** Counts finished loads (whatever their outcome), so views and tests can tell one from the next. */
   loads = $state(0);
+  /** Told of every file that became a table (not of restored ones, which are stored already). */
+  onLoaded: ((loaded: LoadedFile[]) => void) | null = null;
+  onRemoved: ((table: string) => void) | null = null;
   readonly #engine: SiftEngine;
+  // Not shown, only awaited: no reactivity wanted.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #inflight = new Set<Promise<unknown>>();
 
   constructor(engine: SiftEngine) {
     this.#engine = engine;
@@ -52,16 +64,53 @@ export class Workspace {
     return this.pending.length > 0;
   }
 
-  async loadFiles(files: File[]): Promise<void> {
+  /** Resolves once no load is in progress. */
+  async settled(): Promise<void> {
+    while (this.#inflight.size) await Promise.allSettled([...this.#inflight]);
+  }
+
+  #track<T>(work: Promise<T>): Promise<T> {
+    this.#inflight.add(work);
+    void work.finally(() => this.#inflight.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  loadFiles(files: File[]): Promise<void> {
+    return this.#track(this.#load(files));
+  }
+
+  /** Empties the database and the view, for another session. */
+  async reset(): Promise<void> {
+    await this.settled();
+    this.tables = [];
+    this.profiles = {};
+    this.failures = [];
+    await this.#engine.reset();
+  }
+
+  /** Reads a stored session's files again under their tables' names. */
+  restore(files: { name: string; file: File }[]): Promise<void> {
+    return this.#track(
+      this.#load(
+        files.map((f) => f.file),
+        files.map((f) => f.name),
+      ),
+    );
+  }
+
+  async #load(files: File[], names?: string[]): Promise<void> {
     if (files.length === 0) return;
     this.failures = [];
     this.pending = [...this.pending, ...files.map((f) => f.name)];
     try {
-      const outcomes = await this.#engine.load(files, (p) => (this.progress = p));
+      const outcomes = await this.#engine.load(files, (p) => (this.progress = p), names);
       const loaded: TableInfo[] = [];
-      for (const outcome of outcomes) {
-        if (outcome.ok) loaded.push(outcome.table);
-        else
+      const fresh: LoadedFile[] = [];
+      for (const [i, outcome] of outcomes.entries()) {
+        if (outcome.ok) {
+          loaded.push(outcome.table);
+          fresh.push({ table: outcome.table, file: files[i]! });
+        } else
           this.failures = [
             ...this.failures,
             { fileName: outcome.fileName, message: outcome.message },
@@ -72,6 +121,7 @@ export class Workspace {
         ...loaded,
       ];
       for (const table of loaded) void this.profile(table.name);
+      if (!names && fresh.length) this.onLoaded?.(fresh);
     } catch (e) {
       const message = errorMessage(e);
       this.failures = [...files.map((f) => ({ fileName: f.name, message }))];
@@ -111,5 +161,6 @@ export class Workspace {
     this.tables = this.tables.filter((t) => t.name !== name);
     const { [name]: _, ...rest } = this.profiles;
     this.profiles = rest;
+    this.onRemoved?.(name);
   }
 }

@@ -37,11 +37,17 @@ export function useBrowser(): () => Browser {
 
 /**
  * A fresh context (empty storage) with the app loaded and its data engine ready; `bare` serves
- * the same build without any HTTP headers, so without its Content-Security-Policy.
+ * the same build without any HTTP headers, so without its Content-Security-Policy; `init` runs
+ * in each page before the app.
  */
-export async function openApp(browser: Browser, { bare = false } = {}): Promise<OpenedPage> {
+export async function openApp(
+  browser: Browser,
+  { bare = false, init }: { bare?: boolean; init?: () => void } = {},
+): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   open.add(context);
+  // Runs in every page of the context before the app's own scripts (to break a browser API).
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

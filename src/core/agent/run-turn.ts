@@ -65,6 +65,11 @@ export interface TurnRequest {
   conversation: Conversation;
   signal: AbortSignal;
   emit: (event: AgentEvent) => void;
+  /**
+   * Receives the history each time it grows (the question, each reply, each set of results), so
+   * a reload mid-turn can continue from what the model had already seen and done.
+   */
+  checkpoint?: (conversation: Conversation) => void;
 }
 
 export interface TurnResult {
@@ -97,6 +102,8 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
   conv.messages = appendUser(conv.messages, [{ type: 'text', text: question }]);
   // The question's message; after a stopped turn it is merged into the last user message.
   conv.turnStarts = [...conv.turnStarts, conv.messages.length - 1];
+  const checkpoint = () => req.checkpoint?.({ ...conv });
+  checkpoint();
   emit({
     type: 'turn_start',
     turnId,
@@ -117,8 +124,10 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     let messages = closeOpenToolUses(conv.messages, 'Not run: the turn ended first.');
     if (state === 'stopped')
       messages = appendUser(messages, [{ type: 'text', text: STOPPED_NOTE }]);
+    conv = { ...conv, messages };
+    checkpoint();
     emit({ type: 'done', turnId, state, at: now() });
-    return { conversation: { ...conv, messages }, state };
+    return { conversation: { ...conv }, state };
   };
   const fail = (kind: string, message: string): TurnResult => {
     emit({ type: 'error', turnId, kind, message });
@@ -185,7 +194,10 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     cutOffs = cut ? cutOffs + 1 : 0;
     const reasoning = textOf(blocks);
     const calls = blocks.filter((b): b is ToolUseBlock => b.type === 'tool_use');
-    if (blocks.length) conv.messages = appendAssistant(conv.messages, blocks);
+    if (blocks.length) {
+      conv.messages = appendAssistant(conv.messages, blocks);
+      checkpoint();
+    }
 
     if (calls.length === 0 && !cut) {
       if (reply.stopReason === 'refusal')
@@ -266,6 +278,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
       if (outcome.finalize) finalized = true;
     }
     conv.messages = appendUser(conv.messages, results);
+    checkpoint();
     return finalized;
   }
 

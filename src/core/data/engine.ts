@@ -109,8 +109,16 @@ export interface EngineInfo {
 
 export interface SiftEngine {
   info(): Promise<EngineInfo>;
-  /** Loads files as tables; the first table of an empty database is `data`. Never throws. */
-  load(files: File[], onProgress?: (p: LoadProgress) => void): Promise<LoadOutcome[]>;
+  /**
+   * Loads files as tables; the first table of an empty database is `data`. `names` gives a file
+   * its table name (reopening a session, whose history refers to its tables by name); a name
+   * already taken is replaced. Never throws.
+   */
+  load(
+    files: File[],
+    onProgress?: (p: LoadProgress) => void,
+    names?: (string | undefined)[],
+  ): Promise<LoadOutcome[]>;
   /** Runs one read-only statement under the row, byte and time limits. Never throws. */
   query(sql: string, options?: QueryOptions): Promise<QueryResult>;
   /** Cancels the running query, if any. */
@@ -118,4 +126,6 @@ export interface SiftEngine {
   profile(table: string): Promise<TableProfile>;
   tables(): Promise<TableInfo[]>;
   dropTable(name: string): Promise<void>;
+  /** Drops every table: the next session starts from an empty database. */
+  reset(): Promise<void>;
 }

@@ -9,7 +9,8 @@ const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const base = { turnId: z.string() };
 
 export const turnKind = z.enum(['analysis', 'question']);
-export const endState = z.enum(['done', 'stopped', 'error']);
+/** `interrupted`: the page was closed or reloaded while the turn ran (set on reopening). */
+export const endState = z.enum(['done', 'stopped', 'error', 'interrupted']);
 
 export const agentEvent = z.discriminatedUnion('type', [
   z.object({

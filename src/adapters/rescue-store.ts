@@ -1,0 +1,32 @@
+/**
+ * The last moment of a page: what storage had not yet confirmed is written to sessionStorage,
+ * whose writes are synchronous and so finish even as the page unloads. sessionStorage belongs to
+ * the tab, which is exactly the case it serves: a reload. (A closed tab loses at most the
+ * last quarter second of streaming text; see session-writer.ts.)
+ */
+import type { Rescue } from '../state/session-writer.ts';
+
+const KEY = 'sift.rescue';
+
+export function saveRescue(rescue: Rescue | null): void {
+  try {
+    if (rescue) sessionStorage.setItem(KEY, JSON.stringify(rescue));
+    else sessionStorage.removeItem(KEY);
+  } catch {
+    // Too big for sessionStorage (about 5 MB): what storage confirmed is still there.
+  }
+}
+
+/** The rescue left for `sessionId`, removed as it is taken. */
+export function takeRescue(sessionId: string): Rescue | null {
+  try {
+    const text = sessionStorage.getItem(KEY);
+    if (!text) return null;
+    const rescue = JSON.parse(text) as Rescue;
+    if (rescue?.sessionId !== sessionId || !Array.isArray(rescue.events)) return null;
+    sessionStorage.removeItem(KEY);
+    return rescue;
+  } catch {
+    return null;
+  }
+}

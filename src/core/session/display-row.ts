@@ -1,0 +1,59 @@
+/**
+ * An event as seed 000's persistence row (role, type, text, plot_data), so stored sessions keep
+ * that row's columns readable without replaying events. The event itself is kept whole beside
+ * them: replay reads `event`, never the columns.
+ */
+import type { AgentEvent } from '../events/events.ts';
+import type { StoredEvent } from './records.ts';
+
+export function displayRow(sessionId: string, seq: number, event: AgentEvent): StoredEvent {
+  const row = (
+    role: StoredEvent['role'],
+    type: string,
+    text: string | null,
+    payload?: unknown,
+  ): StoredEvent => ({
+    sessionId,
+    seq,
+    role,
+    type,
+    text,
+    plot_data: payload === undefined ? null : JSON.stringify(payload),
+    event,
+  });
+
+  switch (event.type) {
+    case 'turn_start':
+      // The initial analysis has no question: seed 000 recorded it as a request, not as text.
+      return event.question === null
+        ? row('user', 'analysis_request', null)
+        : row('user', 'text', event.question);
+    case 'text':
+      return row('assistant', 'text', event.text);
+    case 'table':
+      return row('assistant', 'table', event.title, { headers: event.headers, rows: event.rows });
+    case 'plot':
+      return row('assistant', 'plot', event.title, {
+        title: event.title,
+        vega_lite_spec: event.spec,
+      });
+    case 'query_result':
+      return row('assistant', 'query_result', event.description, {
+        query: event.query,
+        columns: event.columns,
+        rows: event.rows,
+        row_count: event.rowCount,
+      });
+    case 'reasoning':
+      return row('assistant', 'reasoning', event.text);
+    case 'error':
+    case 'status':
+      return row('system', event.type, event.message);
+    case 'tool_end':
+      return row('system', event.type, event.message ?? null);
+    case 'session_update':
+      return row('system', event.type, event.title);
+    default:
+      return row('system', event.type, null);
+  }
+}

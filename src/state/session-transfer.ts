@@ -1,0 +1,82 @@
+/**
+ * Export and import of a session as one file (the format is core/session/archive.ts). The export
+ * is built from what this tab holds, so it works even when storage does not; the API key is not
+ * part of any of it.
+ */
+import { closeOpenToolUses } from '../core/agent/history.ts';
+import { errorMessage } from '../core/errors.ts';
+import { archiveFileName, buildArchive, readArchive } from '../core/session/archive.ts';
+import type { SessionMeta } from '../core/session/records.ts';
+import type { Analyst } from './analyst.svelte.ts';
+import type { SessionContent, Sessions } from './sessions.svelte.ts';
+
+export interface ExportedSession {
+  blob: Blob;
+  fileName: string;
+}
+
+export function exportSession(sessions: Sessions, analyst: Analyst): ExportedSession {
+  const meta = sessions.current;
+  if (!meta) throw new Error('There is no session to export yet: load a file first.');
+  const history = analyst.conversation;
+  const blob = buildArchive({
+    session: {
+      title: meta.title,
+      titleSource: meta.titleSource,
+      createdAt: meta.createdAt,
+      updatedAt: meta.updatedAt,
+    },
+    tables: meta.tables
+      .filter((t) => sessions.files.has(t.name))
+      .map((t) => ({ name: t.name, file: sessions.files.get(t.name)! })),
+    events: [...analyst.events],
+    // A running turn's last reply may still wait for its results.
+    history: { ...history, messages: closeOpenToolUses(history.messages, 'Not run.') },
+  });
+  return { blob, fileName: archiveFileName(meta.title) };
+}
+
+/** Reads an export file into a new session (a new id: importing twice gives two sessions). */
+export async function readSessionFile(file: File): Promise<SessionContent> {
+  const { manifest, files } = await readArchive(file);
+  const id = crypto.randomUUID();
+  const tables = manifest.tables.map((t, i) => ({
+    name: t.name,
+    fileId: crypto.randomUUID(),
+    fileName: t.fileName,
+    fileBytes: files[i]!.size,
+  }));
+  const meta: SessionMeta = {
+    id,
+    title: manifest.session.title,
+    titleSource: manifest.session.titleSource,
+    createdAt: manifest.session.createdAt,
+    updatedAt: Date.now(),
+    tables,
+    bytes: { files: 0, events: 0, history: 0 },
+    eventCount: manifest.events.length,
+  };
+  return {
+    meta,
+    events: manifest.events,
+    history: manifest.history,
+    live: undefined,
+    files: new Map(tables.map((t, i) => [t.name, files[i]!])),
+  };
+}
+
+export async function importSession(sessions: Sessions, file: File): Promise<void> {
+  let content: SessionContent;
+  try {
+    content = await readSessionFile(file);
+  } catch (e) {
+    sessions.notice = `Not imported: ${errorMessage(e)}`;
+    return;
+  }
+  try {
+    await sessions.adopt(content);
+    sessions.notice = `Imported “${content.meta.title}”.`;
+  } catch (e) {
+    sessions.notice = `The session was read but could not be stored: ${errorMessage(e)}`;
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Writes the open session as it happens: durable events in order, the history at each step, and
+ * a throttled snapshot of what is streaming. Writes run one at a time in order; the first that
+ * fails stops all saving (the page keeps working in memory) and is reported once.
+ */
+import type { Conversation } from '../core/agent/history.ts';
+import type { AgentEvent } from '../core/events/events.ts';
+import type { LiveDraft } from '../core/session/records.ts';
+import type { SessionStore } from '../core/session/store.ts';
+
+/** How often, at most, the streaming snapshot is written. */
+const LIVE_INTERVAL_MS = 250;
+
+/** Svelte proxies and class instances cannot be cloned into IndexedDB; events are JSON data. */
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * What the page showed but storage had not confirmed when it went away: kept in sessionStorage
+ * at `pagehide` (synchronous, so it completes), merged back when the same tab reopens the session.
+ */
+export interface Rescue {
+  sessionId: string;
+  /** Unconfirmed durable events by seq. */
+  events: [number, AgentEvent][];
+  live: LiveDraft | null;
+  history: Conversation | null;
+}
+
+export class SessionWriter {
+  readonly sessionId: string;
+  #store: SessionStore | null;
+  #queue: Promise<void> = Promise.resolve();
+  #seq: number;
+  #live: LiveDraft;
+  #liveTimer: ReturnType<typeof setTimeout> | null = null;
+  // Not rendered: plain collections. (This file is not a .svelte.ts module.)
+  readonly #unsaved = new Map<number, AgentEvent>();
+  #unsavedHistory: Conversation | null = null;
+  readonly #onFail: (e: unknown) => void;
+  readonly #onWritten: (seq: number, event: AgentEvent) => void;
+
+  constructor(options: {
+    sessionId: string;
+    store: SessionStore | null;
+    nextSeq: number;
+    onFail: (e: unknown) => void;
+    /** After a durable event is stored (or at once, without a store): to tell other tabs. */
+    onWritten: (seq: number, event: AgentEvent) => void;
+  }) {
+    this.sessionId = options.sessionId;
+    this.#store = options.store;
+    this.#seq = options.nextSeq;
+    this.#onFail = options.onFail;
+    this.#onWritten = options.onWritten;
+    this.#live = { sessionId: this.sessionId, turnId: '', answer: null, reasoning: null };
+  }
+
+  get saving(): boolean {
+    return this.#store !== null;
+  }
+
+  /** Runs `op` after every earlier write; a failure stops saving from then on. */
+  write(op: (store: SessionStore) => Promise<unknown>): Promise<void> {
+    this.#queue = this.#queue.then(async () => {
+      const store = this.#store;
+      if (!store) return;
+      try {
+        await op(store);
+      } catch (e) {
+        this.#store = null;
+        this.#onFail(e);
+      }
+    });
+    return this.#queue;
+  }
+
+  /** Resolves once everything asked so far has been written (or given up). */
+  flushed(): Promise<void> {
+    if (this.#liveTimer) this.#writeLive();
+    return this.write(async () => undefined);
+  }
+
+  event(event: AgentEvent): void {
+    const seq = this.#seq++;
+    const copy = plain(event);
+    this.#settleLive(event);
+    this.#unsaved.set(seq, copy);
+    void this.write(async (s) => {
+      await s.appendEvent(this.sessionId, seq, copy);
+      this.#unsaved.delete(seq);
+    }).then(() => this.#onWritten(seq, copy));
+  }
+
+  history(conversation: Conversation): void {
+    const copy = plain(conversation);
+    this.#unsavedHistory = copy;
+    void this.write(async (s) => {
+      await s.saveHistory(this.sessionId, copy);
+      if (this.#unsavedHistory === copy) this.#unsavedHistory = null;
+    });
+  }
+
+  /** What would be lost if the page went away now; null when storage has everything. */
+  rescue(): Rescue | null {
+    const live = this.#live.answer || this.#live.reasoning ? this.#live : null;
+    if (!this.#store || (!this.#unsaved.size && !live && !this.#unsavedHistory)) return null;
+    return {
+      sessionId: this.sessionId,
+      events: [...this.#unsaved],
+      live,
+      history: this.#unsavedHistory,
+    };
+  }
+
+  /** Folds a streaming event into the snapshot, written at most every LIVE_INTERVAL_MS. */
+  transient(event: AgentEvent): void {
+    const live = this.#live;
+    if (event.turnId !== live.turnId) this.#live = this.#emptyLive(event.turnId);
+    if (event.type === 'answer_draft')
+      this.#live.answer = event.text ? { callId: event.callId, text: event.text } : null;
+    else if (event.type === 'reasoning_delta') {
+      const r = this.#live.reasoning;
+      this.#live.reasoning =
+        r?.step === event.step
+          ? { step: r.step, text: r.text + event.text }
+          : { step: event.step, text: event.text };
+    }
+    this.#liveTimer ??= setTimeout(() => this.#writeLive(), LIVE_INTERVAL_MS);
+  }
+
+  #emptyLive(turnId: string): LiveDraft {
+    return { sessionId: this.sessionId, turnId, answer: null, reasoning: null };
+  }
+
+  /** A durable event that completes what was streaming empties that part of the snapshot. */
+  #settleLive(event: AgentEvent): void {
+    const live = this.#live;
+    let changed = false;
+    if (event.type === 'reasoning' && live.reasoning?.step === event.step) {
+      live.reasoning = null;
+      changed = true;
+    }
+    if (event.type === 'text' && live.answer?.callId === event.callId) {
+      live.answer = null;
+      changed = true;
+    }
+    if (event.type === 'done' || event.type === 'turn_start') {
+      this.#live = this.#emptyLive(event.type === 'done' ? '' : event.turnId);
+      changed = true;
+    }
+    if (changed && !this.#liveTimer) this.#writeLive();
+  }
+
+  #writeLive(): void {
+    if (this.#liveTimer) clearTimeout(this.#liveTimer);
+    this.#liveTimer = null;
+    const live = this.#live;
+    const empty = !live.answer && !live.reasoning;
+    const copy = empty ? null : plain(live);
+    void this.write((s) => s.setLive(this.sessionId, copy));
+  }
+}

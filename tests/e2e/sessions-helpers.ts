@@ -1,0 +1,108 @@
+/** Reading the session list and what the browser stored, as a person or an auditor would. */
+import type { Page } from 'playwright-core';
+import { waitForLoads } from './app.ts';
+
+export interface ListedSession {
+  id: string;
+  title: string;
+}
+
+export async function listedSessions(page: Page): Promise<ListedSession[]> {
+  return page.$$eval('[data-testid="session-item"]', (els) =>
+    els.map((el) => ({
+      id: el.getAttribute('data-session-id') ?? '',
+      title: el.getAttribute('data-title') ?? '',
+    })),
+  );
+}
+
+/** Waits for the page to have read its sessions and, if it reopened one, its tables. */
+export async function sessionsReady(page: Page, tables = 0): Promise<void> {
+  await page.waitForSelector('.engine[data-state="ready"]', { timeout: 60_000 });
+  await page.waitForSelector('main[data-sessions-started="true"]', { timeout: 60_000 });
+  if (tables)
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="table-summary"]').length >= n,
+      tables,
+      { timeout: 60_000 },
+    );
+}
+
+export async function loadSample(page: Page): Promise<void> {
+  const loads = Number(await page.getAttribute('main', 'data-loads'));
+  await page.click('[data-testid="sample-button"]');
+  await waitForLoads(page, loads + 1);
+  await page.waitForSelector('[data-testid="session-item"][aria-current="true"]');
+}
+
+export interface StoredCounts {
+  sessions: number;
+  files: number;
+  events: number;
+  histories: number;
+  live: number;
+  opfsEntries: number;
+}
+
+/** Counts what IndexedDB and OPFS hold for this origin, read directly, not through the app. */
+export async function storedCounts(page: Page): Promise<StoredCounts> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('sift');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const count = (name: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = db.transaction(name).objectStore(name).count();
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    const [sessions, files, events, histories, live] = await Promise.all(
+      ['sessions', 'files', 'events', 'histories', 'live'].map(count),
+    );
+    db.close();
+    let opfsEntries = 0;
+    const root = await navigator.storage.getDirectory();
+    for await (const _ of (root as unknown as { keys(): AsyncIterable<string> }).keys())
+      opfsEntries++;
+    return {
+      sessions: sessions!,
+      files: files!,
+      events: events!,
+      histories: histories!,
+      live: live!,
+      opfsEntries,
+    };
+  });
+}
+
+/** The stored events of a session, in order, read directly from IndexedDB. */
+export async function storedEvents(
+  page: Page,
+  sessionId: string,
+): Promise<Array<{ seq: number; type: string; turnId: string }>> {
+  return page.evaluate(async (id) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('sift');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const rows = await new Promise<Array<{ seq: number; event: { type: string; turnId: string } }>>(
+      (resolve, reject) => {
+        const req = db
+          .transaction('events')
+          .objectStore('events')
+          .getAll(IDBKeyRange.bound([id, 0], [id, Infinity]));
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      },
+    );
+    db.close();
+    return rows.map((r) => ({ seq: r.seq, type: r.event.type, turnId: r.event.turnId }));
+  }, sessionId);
+}
+
+export async function currentSession(page: Page): Promise<string> {
+  return (await page.getAttribute('main', 'data-session')) ?? '';
+}

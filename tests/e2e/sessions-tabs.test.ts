@@ -1,0 +1,141 @@
+/**
+ * Sessions beside other tabs and without storage: two tabs on one session never lose or
+ * duplicate an event, and a browser that cannot store (private mode, a full disk) still works.
+ */
+import { describe, expect, it } from 'vitest';
+import { weatherQuestion } from '../fixtures/weather-script.ts';
+import { analyze, ask, configure, messageRequests, mock, shownItems, turnEnded } from './agent.ts';
+import { runSql } from './app.ts';
+import { openApp, useBrowser } from './browser.ts';
+import {
+  currentSession,
+  listedSessions,
+  loadSample,
+  sessionsReady,
+  storedEvents,
+} from './sessions-helpers.ts';
+
+const browser = useBrowser();
+
+const answer = (text: string) => [
+  {
+    reply: {
+      tools: [
+        { name: 'output_text', input: { text } },
+        { name: 'finalize', input: { session_title: null } },
+      ],
+    },
+  },
+];
+
+describe('two tabs on one session', () => {
+  it('one writes, the other follows read-only and takes over when the first closes', async () => {
+    const { page: first, errors } = await openApp(browser());
+    await sessionsReady(first);
+    await loadSample(first);
+    const id = await currentSession(first);
+    const second = await first.context().newPage();
+    await second.goto(first.url());
+    await sessionsReady(second, 1);
+    expect(await second.getAttribute('main', 'data-session-role')).toBe('follower');
+    await second.waitForSelector('[data-testid="follower-banner"]');
+    expect(await second.isDisabled('[data-testid="chat-input"]')).toBe(true);
+    expect(await second.isDisabled('[data-testid="analyze"]')).toBe(true);
+
+    await mock().reset();
+    await configure(first);
+    await mock().script(weatherQuestion());
+    expect(await ask(first, 'Which month is wettest in Seattle?')).toBe('done');
+    // The follower shows the same turn, item for item, as it happened in the first tab.
+    expect(await turnEnded(second, 1)).toBe('done');
+    // A background tab draws no frames: the chart is drawn once the person looks at it.
+    await second.bringToFront();
+    await second.waitForSelector('[data-testid="plot"][data-rendered="true"]');
+    expect(await shownItems(second)).toEqual(await shownItems(first));
+
+    await first.close();
+    await second.waitForSelector('main[data-session-role="writer"]', { timeout: 10_000 });
+    await configure(second);
+    await mock().script(answer('Second tab, now writing.'));
+    expect(await ask(second, 'And the driest?')).toBe('done');
+    expect((await shownItems(second)).at(-1)?.text).toContain('Second tab, now writing.');
+
+    // Stored once each: one start and one end per turn, positions without gap or repeat.
+    const stored = await storedEvents(second, id);
+    expect(stored.map((e) => e.seq)).toEqual(stored.map((_, i) => i));
+    const starts = stored.filter((e) => e.type === 'turn_start');
+    expect(starts.length).toBe(2);
+    expect(stored.filter((e) => e.type === 'done').length).toBe(2);
+    expect(new Set(starts.map((e) => e.turnId)).size).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
+  it('a second tab on another session leaves the first alone', async () => {
+    const { page: first } = await openApp(browser());
+    await sessionsReady(first);
+    await loadSample(first);
+    const second = await first.context().newPage();
+    await second.goto(first.url().split('#')[0]!);
+    await sessionsReady(second, 1);
+    await second.click('[data-testid="new-session"]');
+    await second.waitForSelector('.welcome');
+    await loadSample(second);
+    expect(await second.getAttribute('main', 'data-session-role')).toBe('writer');
+    // Both tabs list both sessions.
+    await expect.poll(async () => (await listedSessions(first)).length).toBe(2);
+    expect(await first.getAttribute('main', 'data-session-role')).toBe('writer');
+  });
+});
+
+describe('when the browser cannot store', () => {
+  it('says so plainly and keeps working in memory when IndexedDB cannot open', async () => {
+    const { page, errors } = await openApp(browser(), {
+      init: () => {
+        // As in some private modes: the database cannot be opened at all.
+        IDBFactory.prototype.open = function () {
+          throw new DOMException(
+            'The user denied permission to access the database.',
+            'UnknownError',
+          );
+        };
+      },
+    });
+    await sessionsReady(page);
+    await page.waitForSelector('[data-testid="storage-problem"]');
+    expect(await page.innerText('[data-testid="storage-problem"]')).toMatch(/cannot be saved/);
+    await loadSample(page);
+    const result = await runSql(page, 'SELECT count(*) AS n FROM data');
+    expect(result.ok && result.cells).toEqual([['2922']]);
+    await mock().reset();
+    await configure(page);
+    await mock().script(answer('Works without storage.'));
+    expect(await analyze(page)).toBe('done');
+    expect(await messageRequests()).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('reports a full disk when a file cannot be stored, and the session keeps working', async () => {
+    const { page, errors } = await openApp(browser(), {
+      init: () => {
+        const put = IDBObjectStore.prototype.put;
+        IDBObjectStore.prototype.put = function (value: unknown, key?: IDBValidKey) {
+          if (this.name === 'files')
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          return put.call(this, value, key);
+        };
+      },
+    });
+    await sessionsReady(page);
+    await loadSample(page);
+    await page.waitForSelector('[data-testid="storage-problem"]');
+    expect(await page.innerText('[data-testid="storage-problem"]')).toMatch(/storage .* is full/);
+    const result = await runSql(page, 'SELECT count(*) AS n FROM data');
+    expect(result.ok && result.cells).toEqual([['2922']]);
+    await mock().reset();
+    await configure(page);
+    await mock().script(answer('Still here.'));
+    expect(await analyze(page)).toBe('done');
+    expect((await shownItems(page)).at(-1)?.text).toContain('Still here.');
+    expect(errors).toEqual([]);
+  });
+});
