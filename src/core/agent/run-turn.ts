@@ -103,7 +103,6 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
   // The question's message; after a stopped turn it is merged into the last user message.
   conv.turnStarts = [...conv.turnStarts, conv.messages.length - 1];
   const checkpoint = () => req.checkpoint?.({ ...conv });
-  checkpoint();
   emit({
     type: 'turn_start',
     turnId,
@@ -112,6 +111,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     model: opts.modelId,
     at: now(),
   });
+  checkpoint();
   const system: TextBlock[] = [
     {
       type: 'text',
