@@ -35,6 +35,12 @@ export class SqlConsole {
     }
   }
 
+  /** Forgets the last result: it belonged to another session's tables. */
+  clear(): void {
+    this.result = null;
+    this.lastSql = '';
+  }
+
   cancel(): void {
     void this.#engine.cancel();
   }
