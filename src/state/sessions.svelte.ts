@@ -5,33 +5,32 @@
  * names and shows its transcript. One tab writes a session at a time (session-lock.ts); another
  * tab on the same session follows it read-only until the writer goes away.
  */
-import { openChannel, type ChannelMessage } from '../adapters/session-channel.ts';
-import { tryLock, waitForLock, type HeldLock } from '../adapters/session-lock.ts';
+import type { HeldLock } from '../adapters/session-lock.ts';
 import { saveRescue, takeRescue } from '../adapters/rescue-store.ts';
 import { requestPersistence, storageFailure, storageFigures } from '../adapters/storage.ts';
-import { emptyConversation, type Conversation } from '../core/agent/history.ts';
+import { emptyConversation } from '../core/agent/history.ts';
 import type { AgentEvent } from '../core/events/events.ts';
 import { errorMessage } from '../core/errors.ts';
-import type { LiveDraft, SessionMeta, StoredTable } from '../core/session/records.ts';
-import { totalBytes } from '../core/session/records.ts';
-import { recoverInterrupted, unfinishedTurn } from '../core/session/recover.ts';
+import { totalBytes, type SessionMeta, type StoredTable } from '../core/session/records.ts';
+import { liveEvents, recoverInterrupted } from '../core/session/recover.ts';
 import type { SessionStore } from '../core/session/store.ts';
 import type { Analyst } from './analyst.svelte.ts';
 import { contiguousFrom, fallbackTitle, readHash, writeHash } from './session-title.ts';
+import { SessionTabs } from './session-tabs.ts';
 import { SessionWriter } from './session-writer.ts';
-import { noFiles, readStoredFiles, type FilesByTable } from './stored-files.ts';
+import {
+  noFiles,
+  readSession,
+  readStoredFiles,
+  storeSession,
+  type FilesByTable,
+  type SessionContent,
+} from './stored-files.ts';
 import type { LoadedFile, Workspace } from './workspace.svelte.ts';
 
 export type Role = 'writer' | 'follower';
 
-/** A session as it is opened: from the store, or straight from an imported file. */
-export interface SessionContent {
-  meta: SessionMeta;
-  events: AgentEvent[];
-  history: Conversation | undefined;
-  live: LiveDraft | undefined;
-  files: FilesByTable;
-}
+export type { SessionContent };
 
 export class Sessions {
   list = $state.raw<SessionMeta[]>([]);
@@ -50,10 +49,12 @@ export class Sessions {
   #writer: SessionWriter | null = null;
   #meta = $state.raw<SessionMeta | null>(null);
   #files: FilesByTable = noFiles();
-  #lock: HeldLock | null = null;
-  #waiting: AbortController | null = null;
-  #followSeq = 0;
-  readonly #channel = openChannel((m) => void this.#onMessage(m));
+  readonly #tabs = new SessionTabs({
+    event: (e) => this.#analyst.follow(e),
+    missed: (id) => void this.#catchUp(id),
+    tables: (id) => void this.#followTables(id),
+    list: (deleted) => void this.#onListChanged(deleted),
+  });
   readonly #workspace: Workspace;
   readonly #analyst: Analyst;
 
@@ -67,8 +68,7 @@ export class Sessions {
       event: (e) => this.#onEvent(e),
       transient: (e) => {
         this.#writer?.transient(e);
-        if (this.currentId)
-          this.#channel.post({ type: 'event', sessionId: this.currentId, seq: null, event: e });
+        if (this.currentId) this.#tabs.announce(this.currentId, null, e);
       },
       history: (c) => this.#writer?.history(c),
     };
@@ -123,20 +123,13 @@ export class Sessions {
     this.opening = true;
     try {
       await this.#leave();
-      const store = this.#store;
-      const meta = await store.get(id);
-      if (!meta) {
+      const content = await readSession(this.#store, id);
+      if (!content) {
         this.notice = 'That session is no longer stored.';
         await this.#blank();
         return;
       }
-      const [events, history, live, files] = await Promise.all([
-        store.events(id),
-        store.history(id),
-        store.live(id),
-        readStoredFiles(store, meta.tables),
-      ]);
-      await this.#activate({ meta, events, history, live, files }, await tryLock(id));
+      await this.#activate(content, await this.#tabs.claim(id));
     } catch (e) {
       this.notice = `The session could not be opened: ${errorMessage(e)}`;
     } finally {
@@ -165,7 +158,7 @@ export class Sessions {
       this.notice = `The session could not be deleted: ${errorMessage(e)}`;
     }
     await this.refresh();
-    this.#channel.post({ type: 'list', deleted: id });
+    this.#tabs.listChanged(id);
   }
 
   /** Brings in a session that was read from an export file (see session-transfer.ts). */
@@ -173,26 +166,22 @@ export class Sessions {
     const store = this.#store;
     if (!store || this.problem) {
       await this.#leave();
-      await this.#activate(content, await tryLock(content.meta.id));
+      await this.#activate(content, await this.#tabs.claim(content.meta.id));
       return;
     }
-    const { meta, events, history, files } = content;
+    const { meta } = content;
     try {
-      await store.create({ ...meta, tables: [], bytes: { files: 0, events: 0, history: 0 } });
-      for (const t of meta.tables) await store.putFile(meta.id, t.fileId, files.get(t.name)!);
-      await store.update(meta.id, { tables: meta.tables });
-      for (const [seq, e] of events.entries()) await store.appendEvent(meta.id, seq, e);
-      if (history) await store.saveHistory(meta.id, history);
+      await storeSession(store, content);
     } catch (e) {
       // Half a session is worse than none: drop it, and keep the import in this tab only.
       await store.delete(meta.id).catch(() => undefined);
       this.problem = storageFailure(e);
       await this.#leave();
-      await this.#activate(content, await tryLock(meta.id));
+      await this.#activate(content, await this.#tabs.claim(meta.id));
       return;
     }
     await this.refresh();
-    this.#channel.post({ type: 'list' });
+    this.#tabs.listChanged();
     await this.open(meta.id);
   }
 
@@ -203,7 +192,6 @@ export class Sessions {
   ): Promise<void> {
     const { meta, files } = content;
     let { events, history, live } = content;
-    this.#lock = lock;
     this.role = lock ? 'writer' : 'follower';
     this.#analyst.readOnly = !lock;
     this.currentId = meta.id;
@@ -219,7 +207,6 @@ export class Sessions {
       live = rescue.live ?? live;
       history = rescue.history ?? history;
     }
-    this.#followSeq = events.length;
     this.#writer = lock ? this.#newWriter(meta.id, stored) : null;
     this.#analyst.restore(events, history ?? emptyConversation());
     if (lock) {
@@ -232,8 +219,8 @@ export class Sessions {
         this.#analyst.append(recovery.events);
       }
     } else {
-      this.#showLive(events, live);
-      this.#waitToWrite(meta.id);
+      for (const e of liveEvents(events, live)) this.#analyst.follow(e);
+      this.#tabs.follow(meta.id, events.length, (l) => this.#reopenAsWriter(meta.id, l));
     }
     const missing = meta.tables.filter((t) => !files.has(t.name));
     if (missing.length)
@@ -244,53 +231,22 @@ export class Sessions {
     void this.#workspace.restore([...files].map(([name, file]) => ({ name, file })));
   }
 
-  /** A follower opening mid-turn shows what the writer had streaming. */
-  #showLive(events: AgentEvent[], live: LiveDraft | undefined): void {
-    const turn = unfinishedTurn(events);
-    if (!turn || live?.turnId !== turn.turnId) return;
-    const { turnId } = turn;
-    if (live.reasoning)
-      this.#analyst.follow({ type: 'reasoning_delta', turnId, ...live.reasoning });
-    if (live.answer) this.#analyst.follow({ type: 'answer_draft', turnId, ...live.answer });
-  }
-
   #newWriter(sessionId: string, nextSeq: number): SessionWriter {
     return new SessionWriter({
       sessionId,
       store: this.problem ? null : this.#store,
       nextSeq,
       onFail: (e) => (this.problem = storageFailure(e)),
-      onWritten: (seq, event) => this.#channel.post({ type: 'event', sessionId, seq, event }),
+      onWritten: (seq, event) => this.#tabs.announce(sessionId, seq, event),
     });
   }
 
-  /** Waits for the writing tab to go, then takes over: its last turn may need closing. */
-  #waitToWrite(id: string): void {
-    const waiting = new AbortController();
-    this.#waiting = waiting;
-    void waitForLock(id, waiting.signal).then(async (lock) => {
-      if (!lock) return;
-      if (this.currentId !== id || waiting.signal.aborted) return lock.release();
-      this.#waiting = null;
-      this.#lock = null;
-      await this.#reopenAsWriter(id, lock);
-    });
-  }
-
+  /** The writing tab went away: this one writes now, and its last turn may need closing. */
   async #reopenAsWriter(id: string, lock: HeldLock): Promise<void> {
-    const store = this.#store;
-    if (!store) return lock.release();
     try {
-      const meta = await store.get(id);
-      if (!meta) return lock.release();
-      const [events, history, live] = await Promise.all([
-        store.events(id),
-        store.history(id),
-        store.live(id),
-      ]);
-      await this.#activate({ meta, events, history, live, files: this.#files }, lock, {
-        readTables: false,
-      });
+      const content = this.#store && (await readSession(this.#store, id, this.#files));
+      if (!content) return lock.release();
+      await this.#activate(content, lock, { readTables: false });
     } catch (e) {
       lock.release();
       this.notice = `The session could not be reopened: ${errorMessage(e)}`;
@@ -301,10 +257,7 @@ export class Sessions {
     await this.#analyst.settle();
     await this.#writer?.flushed();
     this.#writer = null;
-    this.#waiting?.abort();
-    this.#waiting = null;
-    this.#lock?.release();
-    this.#lock = null;
+    this.#tabs.leave();
   }
 
   async #blank(): Promise<void> {
@@ -332,7 +285,7 @@ export class Sessions {
       bytes: { files: 0, events: 0, history: 0 },
       eventCount: 0,
     };
-    this.#lock = await tryLock(id);
+    await this.#tabs.claim(id);
     this.currentId = id;
     this.#meta = meta;
     this.role = 'writer';
@@ -363,8 +316,8 @@ export class Sessions {
       void writer?.write((s) => s.deleteFile(meta.id, t.fileId));
     await writer?.write((s) => s.update(meta.id, { tables }));
     await this.refresh();
-    this.#channel.post({ type: 'tables', sessionId: meta.id });
-    this.#channel.post({ type: 'list' });
+    this.#tabs.tablesChanged(meta.id);
+    this.#tabs.listChanged();
   }
 
   #onRemoved(name: string): void {
@@ -379,7 +332,7 @@ export class Sessions {
     void this.#writer
       ?.write((s) => s.update(meta.id, { tables }))
       .then(() => this.refresh())
-      .then(() => this.#channel.post({ type: 'tables', sessionId: meta.id }));
+      .then(() => this.#tabs.tablesChanged(meta.id));
   }
 
   #onEvent(event: AgentEvent): void {
@@ -401,41 +354,32 @@ export class Sessions {
       }
     }
     await this.refresh();
-    this.#channel.post({ type: 'list' });
+    this.#tabs.listChanged();
   }
 
-  async #onMessage(m: ChannelMessage): Promise<void> {
-    if (m.type === 'list') {
-      if (m.deleted && m.deleted === this.currentId) {
-        await this.#leave();
-        await this.#blank();
-        this.notice = 'This session was deleted in another tab.';
-      } else await this.refresh();
-      return;
-    }
-    if (m.sessionId !== this.currentId || this.role !== 'follower') return;
-    if (m.type === 'tables') {
-      const store = this.#store;
-      const meta = await store?.get(m.sessionId);
-      if (!store || !meta) return;
-      this.#meta = meta;
-      this.#files = await readStoredFiles(store, meta.tables);
-      await this.#workspace.reset();
-      await this.#workspace.restore([...this.#files].map(([name, file]) => ({ name, file })));
-      return;
-    }
-    if (m.seq === null) this.#analyst.follow(m.event);
-    else if (m.seq === this.#followSeq) {
-      this.#followSeq++;
-      this.#analyst.follow(m.event);
-    } else if (m.seq > this.#followSeq) await this.#catchUp(m.sessionId);
+  async #onListChanged(deleted: string | undefined): Promise<void> {
+    if (deleted && deleted === this.currentId) {
+      await this.#leave();
+      await this.#blank();
+      this.notice = 'This session was deleted in another tab.';
+    } else await this.refresh();
+  }
+
+  async #followTables(id: string): Promise<void> {
+    const store = this.#store;
+    const meta = await store?.get(id);
+    if (!store || !meta || id !== this.currentId) return;
+    this.#meta = meta;
+    this.#files = await readStoredFiles(store, meta.tables);
+    await this.#workspace.reset();
+    await this.#workspace.restore([...this.#files].map(([name, file]) => ({ name, file })));
   }
 
   /** A follower that missed an event reads the stored transcript again. */
   async #catchUp(id: string): Promise<void> {
     const events = await this.#store?.events(id);
     if (!events || id !== this.currentId) return;
-    this.#followSeq = events.length;
+    this.#tabs.resume(events.length);
     this.#analyst.restore(events, emptyConversation());
   }
 }

@@ -1,8 +1,11 @@
 /**
- * The files of the open session by table name. Plain maps on purpose: nothing renders them, so
- * they need no Svelte reactivity (which is why they live outside the .svelte.ts classes).
+ * A whole session read from or written to the store, with its files by table name. Plain maps on
+ * purpose: nothing renders them, so they need no Svelte reactivity (which is why this is not in a
+ * .svelte.ts module).
  */
-import type { StoredTable } from '../core/session/records.ts';
+import type { Conversation } from '../core/agent/history.ts';
+import type { AgentEvent } from '../core/events/events.ts';
+import type { LiveDraft, SessionMeta, StoredTable } from '../core/session/records.ts';
 import type { SessionStore } from '../core/session/store.ts';
 
 export type FilesByTable = Map<string, File>;
@@ -20,4 +23,40 @@ export async function readStoredFiles(
     if (file) files.set(t.name, file);
   }
   return files;
+}
+
+/** A session as it is opened: from the store, or straight from an imported file. */
+export interface SessionContent {
+  meta: SessionMeta;
+  events: AgentEvent[];
+  history: Conversation | undefined;
+  live: LiveDraft | undefined;
+  files: FilesByTable;
+}
+
+/** The stored session `id`, or undefined; `files` skips reading them again. */
+export async function readSession(
+  store: SessionStore,
+  id: string,
+  files?: FilesByTable,
+): Promise<SessionContent | undefined> {
+  const meta = await store.get(id);
+  if (!meta) return undefined;
+  const [events, history, live, read] = await Promise.all([
+    store.events(id),
+    store.history(id),
+    store.live(id),
+    files ?? readStoredFiles(store, meta.tables),
+  ]);
+  return { meta, events, history, live, files: read };
+}
+
+/** Writes a whole session (an import) record by record; the caller deletes it if this fails. */
+export async function storeSession(store: SessionStore, content: SessionContent): Promise<void> {
+  const { meta, events, history, files } = content;
+  await store.create({ ...meta, tables: [], bytes: { files: 0, events: 0, history: 0 } });
+  for (const t of meta.tables) await store.putFile(meta.id, t.fileId, files.get(t.name)!);
+  await store.update(meta.id, { tables: meta.tables });
+  for (const [seq, e] of events.entries()) await store.appendEvent(meta.id, seq, e);
+  if (history) await store.saveHistory(meta.id, history);
 }

@@ -144,7 +144,7 @@ describe('a session across reloads', () => {
     // The mock rejects a history with an unanswered tool call (400), so `done` already shows the
     // history was valid; it also tells the model that the page reloaded.
     const sent = JSON.stringify((await messageRequests()).at(-1)!.body.messages);
-    expect(sent).toContain('page was reloaded');
+    expect(sent).toContain('page was closed or reloaded');
     expect(sent).toContain(COUNT_SQL.slice(0, 30));
     expect(errors).toEqual([]);
   });

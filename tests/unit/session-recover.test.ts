@@ -77,7 +77,9 @@ describe('reopening a session whose turn never ended', () => {
       expect(recovery).not.toBeNull();
       expect(checkHistory(recovery!.conversation)).toBeNull();
       expect(nextRequestProblem(recovery!.conversation)).toBeNull();
-      expect(JSON.stringify(recovery!.conversation.messages.at(-1))).toContain('page was reloaded');
+      expect(JSON.stringify(recovery!.conversation.messages.at(-1))).toContain(
+        'page was closed or reloaded',
+      );
       const view = reduceAll([...m.events, ...recovery!.events]);
       expect(view.turns.at(-1)!.state).toBe('interrupted');
       for (const item of view.turns.at(-1)!.items)

@@ -11,10 +11,10 @@ import {
 import type { AgentEvent, EventOf } from '../events/events.ts';
 import type { LiveDraft } from './records.ts';
 
-export const RELOAD_NOT_RUN = 'Not run: the page was reloaded before this call finished.';
+export const RELOAD_NOT_RUN = 'Not run: the page was closed or reloaded before this call finished.';
 
 export const interruptedNote = (question: string | null): string =>
-  `[The page was reloaded while you were working on ${
+  `[The page was closed or reloaded while you were working on ${
     question === null ? 'the initial analysis' : `the question "${question}"`
   }, so that turn ended there. What you had shown stays on the page; anything you were still writing was not shown in full.]`;
 
@@ -62,4 +62,18 @@ export function recoverInterrupted(
     { type: 'text', text: interruptedNote(turn.question) },
   ]);
   return { events: added, conversation: { ...base, messages } };
+}
+
+/** What a tab opening a session mid-turn shows of the writer's streaming text. */
+export function liveEvents(
+  events: readonly AgentEvent[],
+  live: LiveDraft | undefined,
+): AgentEvent[] {
+  const turn = unfinishedTurn(events);
+  if (!turn || !live || live.turnId !== turn.turnId) return [];
+  const { turnId } = turn;
+  const out: AgentEvent[] = [];
+  if (live.reasoning) out.push({ type: 'reasoning_delta', turnId, ...live.reasoning });
+  if (live.answer) out.push({ type: 'answer_draft', turnId, ...live.answer });
+  return out;
 }

@@ -1,0 +1,92 @@
+/**
+ * This tab among others open on the same sessions. The tab that writes a session holds its lock
+ * (session-lock.ts) and announces each stored event; a tab following it applies them in order,
+ * notices a gap (and reads the stored transcript again), and waits for the lock to take over.
+ */
+import { openChannel, type ChannelMessage } from '../adapters/session-channel.ts';
+import { tryLock, waitForLock, type HeldLock } from '../adapters/session-lock.ts';
+import type { AgentEvent } from '../core/events/events.ts';
+
+export interface TabHandlers {
+  /** The next event of the session this tab follows (streaming ones included). */
+  event(event: AgentEvent): void;
+  /** An event was missed: the follower should read the stored transcript again. */
+  missed(sessionId: string): void;
+  /** The writer changed the followed session's tables. */
+  tables(sessionId: string): void;
+  /** Another tab changed the list; `deleted` names a session it deleted. */
+  list(deleted: string | undefined): void;
+}
+
+export class SessionTabs {
+  #lock: HeldLock | null = null;
+  #waiting: AbortController | null = null;
+  /** The session this tab follows, and the position of the next event it expects. */
+  #following: string | null = null;
+  #next = 0;
+  readonly #handlers: TabHandlers;
+  readonly #channel = openChannel((m) => this.#receive(m));
+
+  constructor(handlers: TabHandlers) {
+    this.#handlers = handlers;
+  }
+
+  /** Takes the session's lock if no other tab holds it. */
+  async claim(sessionId: string): Promise<HeldLock | null> {
+    this.#lock = await tryLock(sessionId);
+    return this.#lock;
+  }
+
+  /** Follows a session another tab writes, from event `next`; `takeOver` gets its lock later. */
+  follow(sessionId: string, next: number, takeOver: (lock: HeldLock) => Promise<void>): void {
+    this.#following = sessionId;
+    this.#next = next;
+    const waiting = new AbortController();
+    this.#waiting = waiting;
+    void waitForLock(sessionId, waiting.signal).then(async (lock) => {
+      if (!lock) return;
+      if (waiting.signal.aborted || this.#following !== sessionId) return lock.release();
+      this.#waiting = null;
+      this.#following = null;
+      this.#lock = lock;
+      await takeOver(lock);
+    });
+  }
+
+  /** After reading the stored transcript again: the next event expected. */
+  resume(next: number): void {
+    this.#next = next;
+  }
+
+  /** Lets go of the session: its lock, or the wait for it. */
+  leave(): void {
+    this.#waiting?.abort();
+    this.#waiting = null;
+    this.#following = null;
+    this.#lock?.release();
+    this.#lock = null;
+  }
+
+  announce(sessionId: string, seq: number | null, event: AgentEvent): void {
+    this.#channel.post({ type: 'event', sessionId, seq, event });
+  }
+
+  tablesChanged(sessionId: string): void {
+    this.#channel.post({ type: 'tables', sessionId });
+  }
+
+  listChanged(deleted?: string): void {
+    this.#channel.post(deleted ? { type: 'list', deleted } : { type: 'list' });
+  }
+
+  #receive(m: ChannelMessage): void {
+    if (m.type === 'list') return this.#handlers.list(m.deleted);
+    if (m.sessionId !== this.#following) return;
+    if (m.type === 'tables') return this.#handlers.tables(m.sessionId);
+    if (m.seq === null) return this.#handlers.event(m.event);
+    if (m.seq === this.#next) {
+      this.#next++;
+      this.#handlers.event(m.event);
+    } else if (m.seq > this.#next) this.#handlers.missed(m.sessionId);
+  }
+}
