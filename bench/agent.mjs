@@ -11,17 +11,16 @@
  * does. Raw numbers go to bench/out/agent.json; the "Agent loop" section of BENCHMARKS.md, between
  * its markers, is replaced (or appended, as bench/run.mjs rewrites the whole file first).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
+import { writeSection } from './lib/report-section.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = fileURLToPath(new URL('./out/', import.meta.url));
 const REPORT = `${ROOT}BENCHMARKS.md`;
 const SAMPLE = `${ROOT}public/data/weather.csv`;
-const START = '<!-- agent-bench:start -->';
-const END = '<!-- agent-bench:end -->';
 
 const argv = process.argv.slice(2);
 const num = (name, fallback) => {
@@ -139,18 +138,6 @@ function section(r) {
   ].join('\n');
 }
 
-function writeSection(path, text) {
-  const block = `${START}\n${text}\n${END}`;
-  const current = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n';
-  const a = current.indexOf(START);
-  const b = current.indexOf(END);
-  const next =
-    a >= 0 && b > a
-      ? `${current.slice(0, a)}${block}${current.slice(b + END.length)}`
-      : `${current.trimEnd()}\n\n${block}\n`;
-  writeFileSync(path, next);
-}
-
 async function main() {
   const started = performance.now();
   const loadavgStart = os.loadavg();
@@ -185,7 +172,7 @@ async function main() {
   };
   mkdirSync(OUT, { recursive: true });
   writeFileSync(`${OUT}agent.json`, JSON.stringify(results, null, 2));
-  writeSection(REPORT, section(results));
+  writeSection(REPORT, 'agent-bench', section(results));
 
   const l = results.loop;
   const t = results.tokens;

@@ -13,12 +13,12 @@ export { CHROMIUM_ARGS };
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Serves a snapshot of dist/ (copied to bench/out/app-dist, so a rebuild during the run cannot pull
- * files from under the page) with the app's vite.config (its preview headers, CSP included).
+ * Serves a snapshot of dist/ (copied to `outDir`, bench/out/app-dist unless told, so a rebuild during
+ * the run cannot pull files from under the page) with the app's vite.config (its preview headers,
+ * CSP included).
  */
-export async function startPreview(root) {
+export async function startPreview(root, { outDir = 'bench/out/app-dist' } = {}) {
   const { preview } = await import('vite');
-  const outDir = 'bench/out/app-dist';
   rmSync(`${root}/${outDir}`, { recursive: true, force: true });
   cpSync(`${root}/dist`, `${root}/${outDir}`, { recursive: true });
   const server = await preview({ root, build: { outDir }, preview: { port: 0 }, logLevel: 'warn' });
