@@ -194,6 +194,7 @@ export class Sessions {
     let { events, history, live } = content;
     this.role = lock ? 'writer' : 'follower';
     this.#analyst.readOnly = !lock;
+    this.#workspace.readOnly = !lock;
     this.currentId = meta.id;
     this.#meta = meta;
     this.#files = files;
@@ -266,6 +267,7 @@ export class Sessions {
     this.#files = noFiles();
     this.role = 'writer';
     this.#analyst.readOnly = false;
+    this.#workspace.readOnly = false;
     this.#analyst.restore([], emptyConversation());
     writeHash(null);
     await this.#workspace.reset();

@@ -75,7 +75,18 @@ export class Workspace {
     return work;
   }
 
+  /** Set while another tab writes this session: files are added there, not here. */
+  readOnly = $state(false);
+
   loadFiles(files: File[]): Promise<void> {
+    if (this.readOnly) {
+      this.failures = files.map((f) => ({
+        fileName: f.name,
+        message: 'This session is open in another tab: add files there, or start a new session.',
+      }));
+      this.loads++;
+      return Promise.resolve();
+    }
     return this.#track(this.#load(files));
   }
 

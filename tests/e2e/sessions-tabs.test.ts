@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { weatherQuestion } from '../fixtures/weather-script.ts';
 import { analyze, ask, configure, messageRequests, mock, shownItems, turnEnded } from './agent.ts';
-import { runSql } from './app.ts';
+import { loadErrors, loadFiles, runSql } from './app.ts';
 import { openApp, useBrowser } from './browser.ts';
 import {
   currentSession,
@@ -41,6 +41,12 @@ describe('two tabs on one session', () => {
     await second.waitForSelector('[data-testid="follower-banner"]');
     expect(await second.isDisabled('[data-testid="chat-input"]')).toBe(true);
     expect(await second.isDisabled('[data-testid="analyze"]')).toBe(true);
+    // A file dropped on the follower is refused with a reason, not loaded where nothing saves it.
+    await loadFiles(second, [
+      { name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') },
+    ]);
+    expect((await loadErrors(second))[0]?.text).toMatch(/open in another tab/);
+    expect(await second.locator('[data-testid="table-summary"]').count()).toBe(1);
 
     await mock().reset();
     await configure(first);
@@ -61,6 +67,10 @@ describe('two tabs on one session', () => {
     expect((await shownItems(second)).at(-1)?.text).toContain('Second tab, now writing.');
 
     // Stored once each: one start and one end per turn, positions without gap or repeat.
+    // The page shows an event before storage confirms it: wait for the last one to be written.
+    await expect
+      .poll(async () => (await storedEvents(second, id)).filter((e) => e.type === 'done').length)
+      .toBe(2);
     const stored = await storedEvents(second, id);
     expect(stored.map((e) => e.seq)).toEqual(stored.map((_, i) => i));
     const starts = stored.filter((e) => e.type === 'turn_start');
