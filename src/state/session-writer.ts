@@ -11,7 +11,11 @@ import type { SessionStore } from '../core/session/store.ts';
 /** How often, at most, the streaming snapshot is written. */
 const LIVE_INTERVAL_MS = 250;
 
-/** Svelte proxies and class instances cannot be cloned into IndexedDB; events are JSON data. */
+/**
+ * The streaming snapshot is mutated as deltas arrive, so what is queued is a copy of it. Events
+ * and histories are never mutated once made (history.ts, view.ts), and the store copies them at
+ * its boundary, so they are passed as they are.
+ */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /**
@@ -82,21 +86,19 @@ export class SessionWriter {
 
   event(event: AgentEvent): void {
     const seq = this.#seq++;
-    const copy = plain(event);
     this.#settleLive(event);
-    this.#unsaved.set(seq, copy);
+    this.#unsaved.set(seq, event);
     void this.write(async (s) => {
-      await s.appendEvent(this.sessionId, seq, copy);
+      await s.appendEvent(this.sessionId, seq, event);
       this.#unsaved.delete(seq);
-    }).then(() => this.#onWritten(seq, copy));
+    }).then(() => this.#onWritten(seq, event));
   }
 
   history(conversation: Conversation): void {
-    const copy = plain(conversation);
-    this.#unsavedHistory = copy;
+    this.#unsavedHistory = conversation;
     void this.write(async (s) => {
-      await s.saveHistory(this.sessionId, copy);
-      if (this.#unsavedHistory === copy) this.#unsavedHistory = null;
+      await s.saveHistory(this.sessionId, conversation);
+      if (this.#unsavedHistory === conversation) this.#unsavedHistory = null;
     });
   }
 
