@@ -1,4 +1,4 @@
-/** Small helpers of the session list: a first title, the open session in the address. */
+/** Small helpers of the session list: a first title, and the open session in the address. */
 
 /** Until the model names it, a session is called after its files. */
 export function fallbackTitle(fileNames: string[]): string {
@@ -19,12 +19,4 @@ export function writeHash(id: string | null): void {
   const url = id ? `#${HASH_KEY}=${id}` : location.pathname + location.search;
   // replaceState: switching sessions should not fill the back button's history.
   history.replaceState(history.state, '', url);
-}
-
-/** The values at positions `from`, `from + 1`, … for as long as they run without a gap. */
-export function contiguousFrom<T>(entries: [number, T][], from: number): T[] {
-  const at = new Map(entries);
-  const out: T[] = [];
-  for (let i = from; at.has(i); i++) out.push(at.get(i)!);
-  return out;
 }

@@ -30,6 +30,14 @@ export interface Rescue {
   history: Conversation | null;
 }
 
+/** The rescued events that follow the `stored` ones, for as long as they run without a gap. */
+export function rescuedAfter(rescue: Rescue, stored: number): AgentEvent[] {
+  const at = new Map(rescue.events);
+  const out: AgentEvent[] = [];
+  for (let seq = stored; at.has(seq); seq++) out.push(at.get(seq)!);
+  return out;
+}
+
 export class SessionWriter {
   readonly sessionId: string;
   #store: SessionStore | null;

@@ -15,9 +15,9 @@ import { totalBytes, type SessionMeta, type StoredTable } from '../core/session/
 import { liveEvents, recoverInterrupted } from '../core/session/recover.ts';
 import type { SessionStore } from '../core/session/store.ts';
 import type { Analyst } from './analyst.svelte.ts';
-import { contiguousFrom, fallbackTitle, readHash, writeHash } from './session-title.ts';
+import { fallbackTitle, readHash, writeHash } from './session-title.ts';
 import { SessionTabs } from './session-tabs.ts';
-import { SessionWriter } from './session-writer.ts';
+import { rescuedAfter, SessionWriter } from './session-writer.ts';
 import {
   noFiles,
   readSession,
@@ -203,7 +203,7 @@ export class Sessions {
     const rescue = lock ? takeRescue(meta.id) : null;
     let rescued: AgentEvent[] = [];
     if (rescue) {
-      rescued = contiguousFrom(rescue.events, stored);
+      rescued = rescuedAfter(rescue, stored);
       events = [...events, ...rescued];
       live = rescue.live ?? live;
       history = rescue.history ?? history;

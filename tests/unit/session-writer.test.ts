@@ -5,7 +5,7 @@ import { openSessionStore } from '../../src/adapters/session-store.ts';
 import type { AgentEvent } from '../../src/core/events/events.ts';
 import type { SessionMeta } from '../../src/core/session/records.ts';
 import type { SessionStore } from '../../src/core/session/store.ts';
-import { SessionWriter } from '../../src/state/session-writer.ts';
+import { rescuedAfter, SessionWriter } from '../../src/state/session-writer.ts';
 
 const meta: SessionMeta = {
   id: 's1',
@@ -131,5 +131,18 @@ describe('writing a session as it happens', () => {
     await wait(400);
     await writer.flushed();
     expect(writer.rescue()?.events ?? []).toEqual([]);
+  });
+
+  it('merges back only the rescued events that continue the stored ones without a gap', () => {
+    const e = (n: number): AgentEvent => ({ type: 'status', turnId: 't', message: `m${n}` });
+    const rescue = {
+      sessionId: 's1',
+      live: null,
+      history: null,
+      events: [3, 4, 6].map((n): [number, AgentEvent] => [n, e(n)]),
+    };
+    expect(rescuedAfter(rescue, 3)).toEqual([e(3), e(4)]);
+    expect(rescuedAfter(rescue, 2)).toEqual([]);
+    expect(rescuedAfter(rescue, 5)).toEqual([]);
   });
 });
