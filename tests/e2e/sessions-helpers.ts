@@ -1,6 +1,7 @@
 /** Reading the session list and what the browser stored, as a person or an auditor would. */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { waitForLoads } from './app.ts';
+import { openApp, type OpenedPage } from './browser.ts';
 
 export interface ListedSession {
   id: string;
@@ -33,6 +34,25 @@ export async function loadSample(page: Page): Promise<void> {
   await page.click('[data-testid="sample-button"]');
   await waitForLoads(page, loads + 1);
   await page.waitForSelector('[data-testid="session-item"][aria-current="true"]');
+}
+
+/** A fresh browser profile with the app open and the sample loaded as its first session. */
+export async function openWithSample(
+  browser: Browser,
+  options?: Parameters<typeof openApp>[1],
+): Promise<OpenedPage> {
+  const opened = await openApp(browser, options);
+  await sessionsReady(opened.page);
+  await loadSample(opened.page);
+  return opened;
+}
+
+/** The app in another tab of the same profile, at `url`, once it has reopened its tables. */
+export async function openSecondTab(first: Page, url = first.url()): Promise<Page> {
+  const second = await first.context().newPage();
+  await second.goto(url);
+  await sessionsReady(second, 1);
+  return second;
 }
 
 export interface StoredCounts {

@@ -11,6 +11,8 @@ import {
   currentSession,
   listedSessions,
   loadSample,
+  openSecondTab,
+  openWithSample,
   sessionsReady,
   storedEvents,
 } from './sessions-helpers.ts';
@@ -30,13 +32,9 @@ const answer = (text: string) => [
 
 describe('two tabs on one session', () => {
   it('one writes, the other follows read-only and takes over when the first closes', async () => {
-    const { page: first, errors } = await openApp(browser());
-    await sessionsReady(first);
-    await loadSample(first);
+    const { page: first, errors } = await openWithSample(browser());
     const id = await currentSession(first);
-    const second = await first.context().newPage();
-    await second.goto(first.url());
-    await sessionsReady(second, 1);
+    const second = await openSecondTab(first);
     expect(await second.getAttribute('main', 'data-session-role')).toBe('follower');
     await second.waitForSelector('[data-testid="follower-banner"]');
     expect(await second.isDisabled('[data-testid="chat-input"]')).toBe(true);
@@ -81,12 +79,8 @@ describe('two tabs on one session', () => {
   });
 
   it('when the writing tab closes mid-turn, the follower closes that turn and carries on', async () => {
-    const { page: first, errors } = await openApp(browser());
-    await sessionsReady(first);
-    await loadSample(first);
-    const second = await first.context().newPage();
-    await second.goto(first.url());
-    await sessionsReady(second, 1);
+    const { page: first, errors } = await openWithSample(browser());
+    const second = await openSecondTab(first);
     await mock().reset();
     await configure(first);
     const long = Array.from({ length: 40 }, (_, i) => `Part ${i + 1} of a slow answer.`);
@@ -127,12 +121,8 @@ describe('two tabs on one session', () => {
   });
 
   it('a second tab on another session leaves the first alone', async () => {
-    const { page: first } = await openApp(browser());
-    await sessionsReady(first);
-    await loadSample(first);
-    const second = await first.context().newPage();
-    await second.goto(first.url().split('#')[0]!);
-    await sessionsReady(second, 1);
+    const { page: first } = await openWithSample(browser());
+    const second = await openSecondTab(first, first.url().split('#')[0]!);
     await second.click('[data-testid="new-session"]');
     await second.waitForSelector('.welcome');
     await loadSample(second);
@@ -171,7 +161,7 @@ describe('when the browser cannot store', () => {
   });
 
   it('reports a full disk when a file cannot be stored, and the session keeps working', async () => {
-    const { page, errors } = await openApp(browser(), {
+    const { page, errors } = await openWithSample(browser(), {
       init: () => {
         const put = IDBObjectStore.prototype.put;
         IDBObjectStore.prototype.put = function (value: unknown, key?: IDBValidKey) {
@@ -181,8 +171,6 @@ describe('when the browser cannot store', () => {
         };
       },
     });
-    await sessionsReady(page);
-    await loadSample(page);
     await page.waitForSelector('[data-testid="storage-problem"]');
     expect(await page.innerText('[data-testid="storage-problem"]')).toMatch(/storage .* is full/);
     const result = await runSql(page, 'SELECT count(*) AS n FROM data');

@@ -21,7 +21,7 @@ import { openApp, useBrowser } from './browser.ts';
 import {
   currentSession,
   listedSessions,
-  loadSample,
+  openWithSample,
   sessionsReady,
   storedCounts,
 } from './sessions-helpers.ts';
@@ -45,9 +45,7 @@ async function transcript(page: Parameters<typeof shownItems>[0]) {
 
 describe('a session across reloads', () => {
   it('comes back after a reload with its transcript and data, and the next question continues it', async () => {
-    const { page, errors } = await openApp(browser());
-    await sessionsReady(page);
-    await loadSample(page);
+    const { page, errors } = await openWithSample(browser());
     await mock().reset();
     await configure(page);
     await mock().script(weatherAnalysis());
@@ -83,9 +81,7 @@ describe('a session across reloads', () => {
   });
 
   it('keeps what was shown when the page reloads mid-turn, and continues from a valid history', async () => {
-    const { page, errors } = await openApp(browser());
-    await sessionsReady(page);
-    await loadSample(page);
+    const { page, errors } = await openWithSample(browser());
     await mock().reset();
     await configure(page);
     const answer = Array.from(
@@ -152,9 +148,7 @@ describe('a session across reloads', () => {
 
 describe('deleting a session', () => {
   it('removes it from the list and its data from IndexedDB and OPFS', async () => {
-    const { page } = await openApp(browser());
-    await sessionsReady(page);
-    await loadSample(page);
+    const { page } = await openWithSample(browser());
     const [session] = await listedSessions(page);
     await expect.poll(async () => (await storedCounts(page)).files).toBe(1);
     expect(
@@ -183,9 +177,7 @@ describe('deleting a session', () => {
   });
 
   it('renames a session, and the model’s title does not replace the person’s', async () => {
-    const { page } = await openApp(browser());
-    await sessionsReady(page);
-    await loadSample(page);
+    const { page } = await openWithSample(browser());
     const item = page.locator('[data-testid="session-item"]');
     expect(await item.getAttribute('data-title')).toBe('weather.csv');
     await item.locator('[data-testid="session-rename"]').click();
@@ -204,9 +196,7 @@ describe('deleting a session', () => {
 
 describe('export and import', () => {
   it('opens in a fresh browser profile as the same transcript with the same query results', async () => {
-    const { page } = await openApp(browser());
-    await sessionsReady(page);
-    await loadSample(page);
+    const { page } = await openWithSample(browser());
     await mock().reset();
     await configure(page);
     await mock().script(weatherAnalysis());
@@ -238,9 +228,7 @@ describe('export and import', () => {
   });
 
   it('refuses a damaged or foreign file with a message, and stores nothing', async () => {
-    const { page } = await openApp(browser());
-    await sessionsReady(page);
-    await loadSample(page);
+    const { page } = await openWithSample(browser());
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.click('[data-testid="export-session"]'),
