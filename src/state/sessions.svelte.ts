@@ -164,11 +164,7 @@ export class Sessions {
   /** Brings in a session that was read from an export file (see session-transfer.ts). */
   async adopt(content: SessionContent): Promise<void> {
     const store = this.#store;
-    if (!store || this.problem) {
-      await this.#leave();
-      await this.#activate(content, await this.#tabs.claim(content.meta.id));
-      return;
-    }
+    if (!store || this.problem) return this.#openInMemory(content);
     const { meta } = content;
     try {
       await storeSession(store, content);
@@ -176,13 +172,16 @@ export class Sessions {
       // Half a session is worse than none: drop it, and keep the import in this tab only.
       await store.delete(meta.id).catch(() => undefined);
       this.problem = storageFailure(e);
-      await this.#leave();
-      await this.#activate(content, await this.#tabs.claim(meta.id));
-      return;
+      return this.#openInMemory(content);
     }
     await this.refresh();
     this.#tabs.listChanged();
     await this.open(meta.id);
+  }
+
+  async #openInMemory(content: SessionContent): Promise<void> {
+    await this.#leave();
+    await this.#activate(content, await this.#tabs.claim(content.meta.id));
   }
 
   async #activate(
@@ -208,15 +207,16 @@ export class Sessions {
       live = rescue.live ?? live;
       history = rescue.history ?? history;
     }
-    this.#writer = lock ? this.#newWriter(meta.id, stored) : null;
+    const writer = lock ? this.#newWriter(meta.id, stored) : null;
+    this.#writer = writer;
     this.#analyst.restore(events, history ?? emptyConversation());
-    if (lock) {
-      for (const e of rescued) this.#writer?.event(e);
-      if (rescue?.history) this.#writer?.history(rescue.history);
+    if (writer) {
+      for (const e of rescued) writer.event(e);
+      if (rescue?.history) writer.history(rescue.history);
       const recovery = recoverInterrupted(events, history, live, Date.now());
       if (recovery) {
         this.#analyst.setConversation(recovery.conversation);
-        this.#writer?.history(recovery.conversation);
+        writer.history(recovery.conversation);
         this.#analyst.append(recovery.events);
       }
     } else {
@@ -229,7 +229,7 @@ export class Sessions {
     await this.refresh();
     if (!readTables) return;
     await this.#workspace.reset();
-    void this.#workspace.restore([...files].map(([name, file]) => ({ name, file })));
+    void this.#workspace.restore(files);
   }
 
   #newWriter(sessionId: string, nextSeq: number): SessionWriter {
@@ -374,7 +374,7 @@ export class Sessions {
     this.#meta = meta;
     this.#files = await readStoredFiles(store, meta.tables);
     await this.#workspace.reset();
-    await this.#workspace.restore([...this.#files].map(([name, file]) => ({ name, file })));
+    await this.#workspace.restore(this.#files);
   }
 
   /** A follower that missed an event reads the stored transcript again. */

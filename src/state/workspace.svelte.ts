@@ -99,14 +99,9 @@ export class Workspace {
     await this.#engine.reset();
   }
 
-  /** Reads a stored session's files again under their tables' names. */
-  restore(files: { name: string; file: File }[]): Promise<void> {
-    return this.#track(
-      this.#load(
-        files.map((f) => f.file),
-        files.map((f) => f.name),
-      ),
-    );
+  /** Reads a stored session's files again, each under its table's name (the map's key). */
+  restore(files: ReadonlyMap<string, File>): Promise<void> {
+    return this.#track(this.#load([...files.values()], [...files.keys()]));
   }
 
   async #load(files: File[], names?: string[]): Promise<void> {
