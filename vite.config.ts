@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
-import { securityHeaders } from './security-headers.ts';
+import { securityHeadersPlugin } from './security-headers-plugin.ts';
 
 // The package's `./blocking` export names a browser file that does not exist; the real
 // browser build of the synchronous bindings is this one (see DESIGN.md, facts verified).
@@ -12,9 +12,13 @@ const duckdbBlocking = fileURLToPath(
 // Origins besides the Anthropic API the page may call (a gateway, the tests' mock), separated by
 // spaces: `SIFT_CONNECT_SRC=https://gateway.example npm start`. The CSP refuses all others.
 const connect = (process.env.SIFT_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean);
+// For hosts that cannot send headers: `SIFT_META_CSP=1 npm run build` writes the policy into
+// index.html. Not by default, so the headers stay the one source (and the tests' mock, on a port
+// chosen at run time, can be allowed).
+const meta = process.env.SIFT_META_CSP === '1';
 
 export default defineConfig({
-  plugins: [svelte()],
+  plugins: [svelte(), securityHeadersPlugin({ connect, meta })],
   resolve: {
     alias: { '@duckdb/duckdb-wasm/blocking': duckdbBlocking },
   },
@@ -31,6 +35,5 @@ export default defineConfig({
       },
     },
   },
-  server: { headers: securityHeaders({ dev: true, connect }) },
-  preview: { port: 4173, headers: securityHeaders({ connect }) },
+  preview: { port: 4173 },
 });

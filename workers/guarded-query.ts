@@ -16,13 +16,19 @@ import {
   transportOf,
 } from '../src/core/data/query-guard.ts';
 import { errorMessage } from '../src/core/errors.ts';
+import {
+  cellCharsFor,
+  columnsNote,
+  COUNT_BUDGET_MS,
+  MAX_RESULT_COLUMNS,
+  statementTooLong,
+} from '../src/core/data/query-limits.ts';
 import { Interrupted, Stopper } from './pending.ts';
 import { rowsOf } from './engine-rows.ts';
 
 export const DEFAULT_MAX_ROWS = 1000;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
-export const MAX_CELL_CHARS = 10_000;
 
 export interface GuardedRunner {
   /** Prepares and closes `text`; throws DuckDB's message when it does not prepare. */
@@ -50,6 +56,8 @@ export async function runGuarded(
   if (statement === '') {
     return { ok: false, kind: 'rejected', message: 'The query is empty.', durationMs: elapsed() };
   }
+  const tooLong = statementTooLong(statement);
+  if (tooLong) return { ok: false, kind: 'rejected', message: tooLong, durationMs: elapsed() };
   // DESCRIBE SELECT * FROM (<statement>) AS q: the first text that holds the statement, so its
   // prepare is the check that it is one statement standing where a subquery stands.
   const describeText = describeQuery(statement);
@@ -64,11 +72,22 @@ export async function runGuarded(
   }
 
   try {
-    const columns: ResultColumn[] = rowsOf(await db.run(describeText, stop)).map((r) => ({
+    const described: ResultColumn[] = rowsOf(await db.run(describeText, stop)).map((r) => ({
       name: String(r.column_name),
       type: String(r.column_type),
     }));
-    const fetchText = resultQuery(statement, columns, maxRows + 1, MAX_CELL_CHARS);
+    // A result wider than the page can show is cut to its first columns, and its cells shortened
+    // so that what DuckDB materialises stays bounded (query-limits.ts).
+    const columns = described.slice(0, MAX_RESULT_COLUMNS);
+    const widthNote = columnsNote(described.length);
+    const width = widthNote ? { totalColumns: described.length } : {};
+    const fetchText = resultQuery(
+      statement,
+      columns,
+      maxRows + 1,
+      cellCharsFor(columns.length, maxRows + 1),
+      described.length,
+    );
     await db.prepare(fetchText);
     const transports = columns.map((c) => transportOf(c.type));
 
@@ -98,36 +117,43 @@ export async function runGuarded(
         columns,
         rows,
         totalRows: rows.length,
-        truncated: false,
+        truncated: widthNote !== null,
+        ...(widthNote ? { note: widthNote } : {}),
+        ...width,
         durationMs: elapsed(),
       };
     }
 
+    // The rows are in hand, so counting the rest gets a short budget of its own: a result
+    // without end (generate_series to 1e12) should not hold the page for the whole time limit.
+    const counting = new Stopper(Math.min(stop.deadline, performance.now() + COUNT_BUDGET_MS));
     let totalRows: number | null = null;
     try {
       const text = countQuery(statement);
       await db.prepare(text);
-      const [count] = rowsOf(await db.run(text, stop));
+      const [count] = rowsOf(await db.run(text, counting));
       totalRows = Number(count?.n ?? 0);
     } catch (e) {
-      // The rows are in hand; a count that runs out of time only leaves the total unknown.
+      // A count that runs out of time only leaves the total unknown.
       if (!(e instanceof Interrupted && e.reason === 'timeout')) throw e;
     }
     const shown = rows.length.toLocaleString('en-US');
     const of =
       totalRows === null
-        ? 'more (counting them ran out of time)'
+        ? `more than ${shown} (counting them all took too long)`
         : totalRows.toLocaleString('en-US');
     const why = byteCapped
       ? `: the result passed the ${Math.round(maxBytes / 1048576)} MB limit`
       : '';
+    const rowsNote = `Showing the first ${shown} rows of ${of}${why}.`;
     return {
       ok: true,
       columns,
       rows,
       totalRows,
       truncated: true,
-      note: `Showing the first ${shown} rows of ${of}${why}.`,
+      note: widthNote ? `${rowsNote} ${widthNote}` : rowsNote,
+      ...width,
       durationMs: elapsed(),
     };
   } catch (e) {

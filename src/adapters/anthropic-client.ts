@@ -19,6 +19,7 @@ import {
   type StreamEvent,
 } from '../core/model/client.ts';
 import type { AssistantBlock } from '../core/model/messages.ts';
+import { outgoingProblem } from '../core/model/outgoing.ts';
 import { toModelError, type ErrorContext } from './model-errors.ts';
 
 export interface AnthropicClientOptions {
@@ -186,6 +187,8 @@ export function createAnthropicClient(options: AnthropicClientOptions): Anthropi
   return {
     async complete(request: ModelRequest, { signal, onEvent }: CallOptions): Promise<ModelReply> {
       requireKey();
+      const refused = outgoingProblem(request.messages, request.tools);
+      if (refused) throw new ModelError('bad_request', `The request was not sent: ${refused}`);
       const watcher = new StreamWatcher(onEvent);
       try {
         // Our message shapes are the wire format (see messages.ts), so they pass through as-is.

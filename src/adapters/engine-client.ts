@@ -1,10 +1,15 @@
 /** The page's handle on the DuckDB worker: the one place the worker is wrapped with Comlink. */
 import * as Comlink from 'comlink';
 import type { SiftEngine } from '../core/data/engine.ts';
-import EngineWorker from '../../workers/duckdb.worker.ts?worker';
+import engineWorker from '../../workers/duckdb.worker.ts?worker&url';
+import { startBlobWorker } from './blob-worker.ts';
 
 export function startEngine(): SiftEngine {
-  const remote = Comlink.wrap<SiftEngine>(new EngineWorker({ name: 'duckdb' }));
+  const worker = startBlobWorker(new URL(engineWorker, import.meta.url), {
+    type: 'module',
+    name: 'duckdb',
+  });
+  const remote = Comlink.wrap<SiftEngine>(worker);
   return {
     info: () => remote.info(),
     // Progress callbacks cross the boundary as Comlink proxies; Files are structured-cloned

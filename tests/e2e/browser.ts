@@ -37,12 +37,12 @@ export function useBrowser(): () => Browser {
 
 /**
  * A fresh context (empty storage) with the app loaded and its data engine ready; `bare` serves
- * the same build without any HTTP headers, so without its Content-Security-Policy; `init` runs
- * in each page before the app.
+ * the same build without any HTTP headers, so without its Content-Security-Policy; `url` opens
+ * the app from another server; `init` runs in each page before the app.
  */
 export async function openApp(
   browser: Browser,
-  { bare = false, init }: { bare?: boolean; init?: () => void } = {},
+  { bare = false, url, init }: { bare?: boolean; url?: string; init?: () => void } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   open.add(context);
@@ -51,7 +51,7 @@ export async function openApp(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(inject(bare ? 'bareUrl' : 'baseUrl'));
+  await page.goto(url ?? inject(bare ? 'bareUrl' : 'baseUrl'));
   await page.waitForSelector('.engine[data-state="ready"]', { timeout: 60_000 });
   return { page, errors };
 }

@@ -20,8 +20,10 @@ export type QueryResult =
       rows: Cell[][];
       /** Rows in the full result; null when counting them ran out of time. */
       totalRows: number | null;
-      /** True when `rows` holds fewer rows than the full result. */
+      /** True when `rows` holds fewer rows (or `columns` fewer columns) than the full result. */
       truncated: boolean;
+      /** Columns of the full result, when only the first of them were fetched. */
+      totalColumns?: number;
       /** Why it was truncated, in words for people and models. */
       note?: string;
       durationMs: number;

@@ -54,10 +54,12 @@ export function resultQuery(
   columns: ResultColumn[],
   limit: number,
   maxCellChars: number,
+  /** Columns the statement has, when only the first `columns.length` are fetched. */
+  width = columns.length,
 ): string {
-  const aliases = columns.map((_, i) => `c${i}`);
+  const aliases = Array.from({ length: width }, (_, i) => `c${i}`);
   const projection = columns.map((col, i) => {
-    const c = aliases[i] as string;
+    const c = `c${i}`;
     if (DECIMAL.test(col.type)) return `CAST(${c} AS DOUBLE) AS ${c}`;
     if (PASS_THROUGH.test(col.type)) return c;
     if (BIG_INTEGER.test(col.type)) return `CAST(${c} AS VARCHAR) AS ${c}`;

@@ -14,7 +14,12 @@ export interface CompactInput {
   rows: Cell[][];
   /** Rows in the full result, when known. */
   totalRows: number | null;
+  /** Columns of the full result, when only the first were fetched. */
+  totalColumns?: number;
 }
+
+/** Columns named in the header; a wider result names the first ones and counts the rest. */
+const HEAD_COLUMNS = 100;
 
 function clip(cell: Cell): Cell {
   if (typeof cell === 'string' && cell.length > CELL_CHARS)
@@ -25,11 +30,16 @@ function clip(cell: Cell): Cell {
 const count = (n: number) => n.toLocaleString('en-US');
 
 export function compactResult(
-  { columns, rows, totalRows }: CompactInput,
+  { columns, rows, totalRows, totalColumns }: CompactInput,
   limits = { rows: MODEL_MAX_ROWS, bytes: MODEL_MAX_BYTES },
 ): string {
   const total = totalRows ?? rows.length;
-  const head = `columns: ${columns.map((c) => (c.type ? `${c.name} (${c.type})` : c.name)).join(', ')}`;
+  const width = Math.max(totalColumns ?? 0, columns.length);
+  const named = columns
+    .slice(0, HEAD_COLUMNS)
+    .map((c) => (c.type ? `${c.name} (${c.type})` : c.name));
+  const unnamed = width - named.length;
+  const head = `columns: ${named.join(', ')}${unnamed > 0 ? `, … and ${count(unnamed)} more` : ''}`;
   const lines: string[] = [];
   let bytes = head.length;
   for (const row of rows.slice(0, limits.rows)) {
@@ -51,5 +61,9 @@ export function compactResult(
     const of = totalRows === null ? 'more rows (count unknown)' : `${count(total)} rows`;
     summary = `Showing the first ${count(shown)} of ${of} (${why}). Aggregate, filter or LIMIT in SQL to see what you need; the person sees the full result.`;
   }
-  return [summary, head, ...lines].join('\n');
+  const wide =
+    width > columns.length
+      ? `The result has ${count(width)} columns; only the first ${count(columns.length)} were fetched. Select the columns you need.`
+      : null;
+  return [summary, ...(wide ? [wide] : []), head, ...lines].join('\n');
 }

@@ -1,0 +1,258 @@
+/**
+ * The Content-Security-Policy and its companion headers are on every response of `npm start` and
+ * the dev server, and the workers obey the page's policy however it arrives: as a header, or as a
+ * <meta> tag on a host that cannot send headers. A loopback listener counts each request a
+ * worker gets out; the same probe on the build served with no policy at all shows it would count.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page, Worker } from 'playwright-core';
+import { build, createServer, preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { metaCsp, securityHeaders } from '../../security-headers.ts';
+import { parseHeadersFile, parsePolicy } from '../policy.ts';
+import { runSql, waitForLoads } from './app.ts';
+import { openApp, useBrowser } from './browser.ts';
+
+const browser = useBrowser();
+const mock = () => new URL(inject('mockUrl')).origin;
+
+/** The response's values of the headers `expected` names (null where missing). */
+function pick(response: Response, expected: Record<string, string>) {
+  return Object.fromEntries(
+    Object.keys(expected).map((name) => [name, response.headers.get(name)]),
+  );
+}
+
+async function get(url: string, accept = '*/*'): Promise<Response> {
+  const response = await fetch(url, { headers: { accept } });
+  // The .wasm files are tens of megabytes: only the headers are wanted.
+  await response.body?.cancel();
+  return response;
+}
+
+async function asset(pattern: RegExp): Promise<string> {
+  const name = (await readdir('dist/assets')).find((file) => pattern.test(file));
+  if (!name) throw new Error(`No file in dist/assets matches ${pattern}`);
+  return `assets/${name}`;
+}
+
+/** Environment variables read by vite.config.ts, set while `run` loads it. */
+async function withEnv<T>(vars: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, vars);
+  try {
+    return await run();
+  } finally {
+    for (const [name, value] of Object.entries(saved))
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+  }
+}
+
+describe('headers on every response', () => {
+  it('of the preview server, as `npm start` runs it: pages, scripts, both workers, wasm, data, 404s', async () => {
+    const base = inject('baseUrl');
+    const expected = securityHeaders({ connect: [mock()] });
+    const paths = [
+      '',
+      await asset(/^index-.*\.js$/),
+      await asset(/^duckdb\.worker-.*\.js$/),
+      await asset(/^duckdb-browser-eh\.worker-.*\.js$/),
+      await asset(/^duckdb-eh-.*\.wasm$/),
+      'data/weather.csv',
+    ];
+    for (const path of paths) {
+      const response = await get(base + path);
+      expect.soft(response.status, path).toBe(200);
+      expect.soft(pick(response, expected), path).toEqual(expected);
+    }
+    // Not text/html, so Vite answers 404 instead of falling back to index.html.
+    const missing = await get(`${base}no/such/file.js`, 'application/json');
+    expect(missing.status).toBe(404);
+    expect(pick(missing, expected)).toEqual(expected);
+  });
+
+  it("with the directives issue 5 asks for, connect-src the app, the API and SIFT_CONNECT_SRC's origins only", async () => {
+    const response = await get(inject('baseUrl'));
+    const policy = parsePolicy(response.headers.get('content-security-policy') ?? '');
+    expect(policy).toEqual({
+      'default-src': ["'self'"],
+      'script-src': ["'self'", "'wasm-unsafe-eval'"],
+      'worker-src': ["'self'", 'blob:'],
+      'connect-src': ["'self'", 'https://api.anthropic.com', mock()],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'style-src': ["'self'"],
+      'font-src': ["'self'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'none'"],
+      'form-action': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
+    expect(policy['script-src']).not.toContain("'unsafe-eval'");
+    expect(policy['script-src']).not.toContain("'unsafe-inline'");
+  });
+
+  it('written to dist/_headers for static hosts, the same as `securityHeaders()`', async () => {
+    // `npm test` builds without SIFT_CONNECT_SRC, so no extra origin.
+    const file = parseHeadersFile(await readFile('dist/_headers', 'utf8'));
+    expect(file).toEqual({ '/*': securityHeaders() });
+  });
+
+  it('of the dev server, whose websocket is the only one let through', async () => {
+    const cacheDir = await mkdtemp(join(tmpdir(), 'sift-csp-vite-'));
+    // No file watching: edits elsewhere in the tree would reload the page under test.
+    const server = await withEnv({ SIFT_CONNECT_SRC: mock() }, () =>
+      createServer({ server: { port: 0, watch: null }, cacheDir, logLevel: 'silent' }),
+    );
+    try {
+      await server.listen();
+      const base = server.resolvedUrls?.local[0];
+      if (!base) throw new Error('The dev server did not report its address.');
+      const expected = securityHeaders({ dev: true, connect: [mock()] });
+      for (const path of ['', 'src/main.ts', 'workers/duckdb.worker.ts?worker_file&type=module']) {
+        const response = await get(base + path);
+        expect.soft(response.status, path).toBe(200);
+        expect.soft(pick(response, expected), path).toEqual(expected);
+      }
+      const missing = await get(`${base}no/such/file.js`, 'application/json');
+      expect(missing.status).toBe(404);
+      expect(pick(missing, expected)).toEqual(expected);
+
+      const context = await browser().newContext();
+      const page = await context.newPage();
+      const connected = page.waitForEvent('console', {
+        predicate: (message) => message.text().includes('[vite] connected'),
+        timeout: 60_000,
+      });
+      await page.goto(base);
+      await connected;
+      // Under a bare `ws:` this socket would be tried (and closed: nothing listens).
+      const outcome = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            addEventListener('securitypolicyviolation', (e) => resolve(e.effectiveDirective));
+            const socket = new WebSocket('ws://127.0.0.2:9/');
+            socket.onclose = () => resolve('attempted');
+          }),
+      );
+      expect(outcome).toBe('connect-src');
+      await context.close();
+    } finally {
+      await server.close();
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('workers obey the page policy, however it is delivered', () => {
+  let listener: Server;
+  let probeUrl = '';
+  const requests: string[] = [];
+  let metaDir = '';
+  let metaServer: PreviewServer | undefined;
+  let metaUrl = '';
+
+  beforeAll(async () => {
+    listener = createHttpServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      // Lets a request that got out resolve in the worker too, so the outcome is plain.
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.end('reached');
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    probeUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/probe`;
+
+    // The build a host without headers would serve: `SIFT_META_CSP=1 npm run build`.
+    metaDir = await mkdtemp(join(tmpdir(), 'sift-meta-csp-'));
+    await withEnv({ SIFT_META_CSP: '1', SIFT_CONNECT_SRC: '' }, () =>
+      build({ build: { outDir: metaDir, emptyOutDir: true }, logLevel: 'warn' }),
+    );
+    // Served with no headers at all, as a plain static host would.
+    metaServer = await preview({
+      configFile: false,
+      build: { outDir: metaDir },
+      preview: { port: 0, strictPort: false, open: false },
+      logLevel: 'warn',
+    });
+    metaUrl = metaServer.resolvedUrls?.local[0] ?? '';
+  });
+
+  afterAll(async () => {
+    await metaServer?.close();
+    if (metaDir) await rm(metaDir, { recursive: true, force: true });
+    await new Promise((resolve) => listener?.close(resolve));
+  });
+
+  /** Our worker and DuckDB's, both started from blob: URLs (Playwright lists the nested one). */
+  async function engineWorkers(page: Page) {
+    await expect.poll(() => page.workers().length).toBe(2);
+    const workers = page.workers();
+    expect.soft(workers.map((w) => new URL(w.url()).protocol)).toEqual(['blob:', 'blob:']);
+    return workers;
+  }
+
+  async function probe(workers: Worker[]): Promise<string[]> {
+    return Promise.all(
+      workers.map((worker) =>
+        worker.evaluate(
+          (url) =>
+            fetch(url).then(
+              () => 'reached',
+              () => 'refused',
+            ),
+          probeUrl,
+        ),
+      ),
+    );
+  }
+
+  it('under the meta policy, neither worker reaches the listener, and the app works', async () => {
+    // Served as a plain static host would: the policy is in the page and nowhere else.
+    expect((await get(metaUrl)).headers.get('content-security-policy')).toBeNull();
+    requests.length = 0;
+    const { page, errors } = await openApp(browser(), { url: metaUrl });
+    const meta = await page.evaluate(() => {
+      const first = document.head.firstElementChild;
+      return first?.getAttribute('http-equiv') === 'Content-Security-Policy'
+        ? first.getAttribute('content')
+        : null;
+    });
+    expect(meta).toBe(metaCsp());
+
+    expect(await probe(await engineWorkers(page))).toEqual(['refused', 'refused']);
+    expect(requests).toEqual([]);
+    await page.click('[data-testid="sample-button"]');
+    await waitForLoads(page, 1);
+    const result = await runSql(page, 'SELECT count(*) AS n FROM data');
+    expect(result.ok && result.cells).toEqual([['2922']]);
+    expect(errors).toEqual([]);
+  });
+
+  it('under the same meta policy, a worker started by URL gets out: why ours start from blobs', async () => {
+    requests.length = 0;
+    const { page } = await openApp(browser(), { url: metaUrl });
+    const script = `/${await asset(/^duckdb-browser-eh\.worker-.*\.js$/)}`;
+    const started = page.waitForEvent('worker');
+    await page.evaluate((url) => void new Worker(url), script);
+    expect(await probe([await started])).toEqual(['reached']);
+    expect(requests).toEqual(['GET /probe']);
+  });
+
+  it('under the headers of `npm start`, neither worker reaches the listener', async () => {
+    requests.length = 0;
+    const { page } = await openApp(browser());
+    expect(await probe(await engineWorkers(page))).toEqual(['refused', 'refused']);
+    expect(requests).toEqual([]);
+  });
+
+  it('with no policy at all, the same probe from both workers reaches the listener', async () => {
+    requests.length = 0;
+    const { page } = await openApp(browser(), { bare: true });
+    expect(await probe(await engineWorkers(page))).toEqual(['reached', 'reached']);
+    expect(requests).toEqual(['GET /probe', 'GET /probe']);
+  });
+});

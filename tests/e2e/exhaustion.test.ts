@@ -1,0 +1,145 @@
+/**
+ * Queries written to exhaust the browser — from the SQL box and from the model — each stop at a
+ * row, byte, column, size or time limit with a message, or take DuckDB down and get it restarted
+ * with the tables read again; either way the page stays responsive and the next query works.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSql, waitForLoads } from './app.ts';
+import { ask, configure, mock, shownItems } from './agent.ts';
+import { launch, openApp } from './browser.ts';
+
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launch();
+  ({ page, errors } = await openApp(browser));
+  await page.click('[data-testid="sample-button"]');
+  await waitForLoads(page, 1);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The page still draws frames, the table is whole, and a query runs. */
+async function expectAlive(): Promise<void> {
+  expect(
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r('frame')))),
+  ).toBe('frame');
+  const result = await runSql(page, 'SELECT count(*) AS n, count(DISTINCT weather) AS w FROM data');
+  expect(result.ok && result.cells).toEqual([['2922', '5']]);
+  expect(errors).toEqual([]);
+}
+
+const note = () => page.locator('[data-testid="sql-result"] p').first().innerText();
+const wide = (columns: number) =>
+  `SELECT ${Array.from({ length: columns }, (_, i) => `${i} AS c${i}`).join(', ')}`;
+
+describe('queries that would exhaust the page', () => {
+  it('a cross join is cut at the row limit and still counted', async () => {
+    const result = await runSql(page, 'SELECT * FROM data a, data b, data c');
+    expect(result).toMatchObject({ ok: true, rows: 1000, total: 2922 ** 3 });
+    expect(await note()).toMatch(/Showing the first 1,000 rows of 24,948,281,448/);
+    await expectAlive();
+  });
+
+  it('a cross join that must be computed whole stops at the time limit', async () => {
+    const result = await runSql(
+      page,
+      'SELECT count(DISTINCT a.date || b.wind || c.weather) FROM data a, data b, data c',
+      3,
+    );
+    expect(result).toMatchObject({ ok: false, kind: 'timeout' });
+    await page.fill('[data-testid="sql-timeout"]', '30');
+    await expectAlive();
+  });
+
+  it('generate_series(1, 1e12) is cut at the row limit, and counting it gives up', async () => {
+    const result = await runSql(page, 'SELECT * FROM generate_series(1, 1000000000000)');
+    expect(result).toMatchObject({ ok: true, rows: 1000, total: null });
+    expect(await note()).toMatch(/of more than 1,000 \(counting them all took too long\)/);
+    await expectAlive();
+  });
+
+  it('a recursive CTE without end is cut at the row limit', async () => {
+    const result = await runSql(
+      page,
+      'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) SELECT n FROM t',
+    );
+    expect(result).toMatchObject({ ok: true, rows: 1000, total: null });
+    expect(result.ok && result.cells.slice(0, 3)).toEqual([['1'], ['2'], ['3']]);
+    await expectAlive();
+  });
+
+  it("repeat('x', 1e9) comes back as one cell cut at 10,000 characters", async () => {
+    const result = await runSql(page, "SELECT repeat('x', 1000000000) AS s");
+    expect(result.ok).toBe(true);
+    const cell = result.ok ? (result.cells[0]?.[0] ?? '') : '';
+    expect(cell).toHaveLength(10_001);
+    expect(cell.endsWith('x…')).toBe(true);
+    await expectAlive();
+  });
+
+  it("repeat('x', 3e9) takes DuckDB down: it is restarted with the tables", async () => {
+    const result = await runSql(page, "SELECT repeat('x', 3000000000) AS s");
+    expect(result).toMatchObject({ ok: false, kind: 'error' });
+    expect(!result.ok && result.message).toMatch(
+      /stopped DuckDB .*restarted DuckDB and loaded 1 table again/,
+    );
+    await expectAlive();
+  });
+
+  it('a 100,000-column query is refused by its size; 5,000 columns show the first 1,000', async () => {
+    const huge = await runSql(page, wide(100_000));
+    expect(huge).toMatchObject({ ok: false, kind: 'rejected' });
+    expect(!huge.ok && huge.message).toMatch(
+      /The query is [\d,]+ KB long; queries of up to 100 KB/,
+    );
+    const cut = await runSql(page, wide(5_000));
+    expect(cut).toMatchObject({ ok: true, rows: 1 });
+    expect(cut.ok && cut.header.length).toBe(1_000);
+    expect(await note()).toMatch(/Showing the first 1,000 of 5,000 columns/);
+    await expectAlive();
+  });
+});
+
+describe('the same from the model', () => {
+  it('a query that takes DuckDB down is a tool result, and the turn goes on', async () => {
+    await mock().reset();
+    await configure(page);
+    await mock().script([
+      {
+        reply: {
+          tools: [
+            {
+              name: 'sql_query',
+              input: { query: "SELECT repeat('x', 3000000000)", description: 'a huge string' },
+            },
+          ],
+        },
+      },
+      {
+        reply: {
+          tools: [
+            {
+              name: 'sql_query',
+              input: { query: 'SELECT count(*) AS n FROM data', description: 'rows' },
+            },
+            { name: 'finalize', input: { session_title: null } },
+          ],
+        },
+      },
+    ]);
+    expect(await ask(page, 'Build a huge string')).toBe('done');
+    const cards = (await shownItems(page)).filter((i) => i.type === 'query_result');
+    expect(cards.map((c) => c.error)).toEqual(['true', 'false']);
+    expect(cards[0]?.text).toMatch(/restarted DuckDB and loaded 1 table again/);
+    expect(cards[1]?.text).toContain('2922');
+    const requests = (await mock().requests()).filter((r) => r.path === '/v1/messages');
+    expect(JSON.stringify(requests[1]?.body)).toMatch(/restarted DuckDB/);
+    await expectAlive();
+  });
+});

@@ -1,0 +1,31 @@
+/** Reads a Content-Security-Policy and a `_headers` file back into data, to compare exactly. */
+
+export function parsePolicy(policy: string): Record<string, string[]> {
+  const entries = policy
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .filter((words) => words[0])
+    .map(([name, ...sources]) => [name, sources]);
+  const parsed = Object.fromEntries(entries);
+  // A repeated directive is ignored by browsers after its first occurrence: never write one.
+  if (Object.keys(parsed).length !== entries.length)
+    throw new Error(`Repeated directive: ${policy}`);
+  return parsed;
+}
+
+/** Netlify / Cloudflare Pages: a path on its own line, then its headers indented. */
+export function parseHeadersFile(text: string): Record<string, Record<string, string>> {
+  const rules: Record<string, Record<string, string>> = {};
+  let current: Record<string, string> | undefined;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    if (!/^\s/.test(line)) {
+      current = rules[line.trim()] = {};
+      continue;
+    }
+    const match = /^\s+([\w-]+):\s*(.*)$/.exec(line);
+    if (!current || !match) throw new Error(`Not a header line: ${line}`);
+    current[match[1]!] = match[2]!;
+  }
+  return rules;
+}

@@ -1,0 +1,157 @@
+/**
+ * The restart of a DuckDB that a query broke or hung, over scripted instances: which failures
+ * restart it, that the loaded tables come back under their names, and what the person is told.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LoadOutcome, QueryResult, SiftEngine } from '../../src/core/data/engine.ts';
+import { resilientEngine, type EngineInstance } from '../../workers/resilient-engine.ts';
+
+interface Booted {
+  loads: Array<{ files: string[]; names: (string | undefined)[] }>;
+  disposed: boolean;
+}
+
+/** Instances whose engine breaks on `BREAK`, hangs on `HANG` and fails (alive) on `TYPO`. */
+function instances() {
+  const booted: Booted[] = [];
+  const boot = async (): Promise<EngineInstance> => {
+    const record: Booted = { loads: [], disposed: false };
+    booted.push(record);
+    let broken = false;
+    const tables = new Map<string, string>();
+    const failure = (message: string): QueryResult => ({
+      ok: false,
+      kind: 'error',
+      message,
+      durationMs: 1,
+    });
+    const engine: SiftEngine = {
+      info: async () => ({ duckdbVersion: 'v', bundle: 'eh' }),
+      load: async (files, _progress, names = []) => {
+        record.loads.push({ files: files.map((f) => f.name), names });
+        return files.map((file, i): LoadOutcome => {
+          if (broken || file.name === 'crash.csv') {
+            broken = true;
+            return { ok: false, fileName: file.name, message: 'memory access out of bounds' };
+          }
+          const name = names[i] ?? (tables.size === 0 ? 'data' : file.name.replace('.csv', ''));
+          tables.set(name, file.name);
+          return {
+            ok: true,
+            table: {
+              name,
+              fileName: file.name,
+              fileBytes: file.size,
+              rows: 1,
+              columns: [],
+              encoding: 'utf-8',
+              notes: [],
+              loadMs: 1,
+            },
+          };
+        });
+      },
+      query: async (sql) => {
+        if (broken) return failure('memory access out of bounds');
+        if (sql === 'BREAK') {
+          broken = true;
+          return failure('memory access out of bounds');
+        }
+        if (sql === 'HANG') return new Promise<QueryResult>(() => undefined);
+        if (sql === 'TYPO') return failure('Parser Error: syntax error at or near "SELEC"');
+        return {
+          ok: true,
+          columns: [{ name: 'tables', type: 'VARCHAR' }],
+          rows: [[[...tables.keys()].join(',')]],
+          totalRows: 1,
+          truncated: false,
+          durationMs: 1,
+        };
+      },
+      cancel: async () => undefined,
+      profile: async (table) => ({ table, rows: 1, columns: [], durationMs: 1 }),
+      tables: async () => [],
+      dropTable: async (name) => void tables.delete(name),
+      reset: async () => tables.clear(),
+    };
+    return { engine, dispose: () => (record.disposed = true) };
+  };
+  return { booted, boot };
+}
+
+const csv = (name: string) => new File(['a\n1\n'], name, { type: 'text/csv' });
+
+async function tablesIn(engine: SiftEngine): Promise<unknown> {
+  const r = await engine.query('SELECT tables');
+  return r.ok ? r.rows[0]?.[0] : r.message;
+}
+
+describe('an engine that a query breaks', () => {
+  it('is replaced, with the loaded tables read again under their names', async () => {
+    const { booted, boot } = instances();
+    const engine = resilientEngine(boot);
+    await engine.load([csv('weather.csv'), csv('cities.csv')]);
+    const r = await engine.query('BREAK');
+    expect(r).toMatchObject({ ok: false, kind: 'error' });
+    expect(!r.ok && r.message).toMatch(
+      /stopped DuckDB \(memory access out of bounds\).*restarted DuckDB and loaded 2 tables again/,
+    );
+    expect(booted).toHaveLength(2);
+    expect(booted[0]?.disposed).toBe(true);
+    expect(booted[1]?.loads).toEqual([
+      { files: ['weather.csv', 'cities.csv'], names: ['data', 'cities'] },
+    ]);
+    expect(await tablesIn(engine)).toBe('data,cities');
+    expect(engine.restarts()).toBe(1);
+  });
+
+  it('is kept when the failure was only the query: a typo restarts nothing', async () => {
+    const { booted, boot } = instances();
+    const engine = resilientEngine(boot);
+    await engine.load([csv('weather.csv')]);
+    const r = await engine.query('TYPO');
+    expect(!r.ok && r.message).toBe('Parser Error: syntax error at or near "SELEC"');
+    expect(booted).toHaveLength(1);
+  });
+
+  it('is replaced when a query outlives its time limit and the grace after it', async () => {
+    const { booted, boot } = instances();
+    const engine = resilientEngine(boot, { graceMs: 20, probeMs: 20 });
+    await engine.load([csv('weather.csv')]);
+    // Queued behind the hung query: its own deadline starts when it runs, so it is not cut.
+    const [hung, next] = await Promise.all([
+      engine.query('HANG', { timeoutMs: 30 }),
+      engine.query('SELECT tables', { timeoutMs: 30 }),
+    ]);
+    expect(hung).toMatchObject({ ok: false, kind: 'timeout' });
+    expect(!hung.ok && hung.message).toMatch(
+      /did not stop at its time limit.*loaded 1 table again/,
+    );
+    expect(next).toMatchObject({ ok: true, rows: [['data']] });
+    expect(booted).toHaveLength(2);
+  });
+
+  it('keeps the tables already loaded when a load breaks it', async () => {
+    const { booted, boot } = instances();
+    const engine = resilientEngine(boot);
+    await engine.load([csv('weather.csv')]);
+    const [outcome] = await engine.load([csv('crash.csv')]);
+    expect(outcome).toMatchObject({ ok: false, fileName: 'crash.csv' });
+    expect(outcome && !outcome.ok && outcome.message).toMatch(/loaded 1 table again/);
+    expect(booted[1]?.loads).toEqual([{ files: ['weather.csv'], names: ['data'] }]);
+    expect(await tablesIn(engine)).toBe('data');
+  });
+
+  it('reads nothing back after a reset, nor a dropped table', async () => {
+    const { booted, boot } = instances();
+    const engine = resilientEngine(boot);
+    await engine.load([csv('weather.csv'), csv('cities.csv')]);
+    await engine.dropTable('cities');
+    await engine.query('BREAK');
+    expect(booted[1]?.loads).toEqual([{ files: ['weather.csv'], names: ['data'] }]);
+    await engine.reset();
+    const r = await engine.query('BREAK');
+    expect(!r.ok && r.message).toMatch(/Sift restarted DuckDB; nothing else was lost/);
+    expect(booted[2]?.loads).toEqual([]);
+  });
+});

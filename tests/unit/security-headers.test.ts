@@ -1,0 +1,84 @@
+/** The policy as issue 5 asks for it, and the same policy in each form a host can take. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { headersFile, metaCsp, securityHeaders } from '../../security-headers.ts';
+import { parseHeadersFile, parsePolicy } from '../policy.ts';
+
+const policy = (options?: Parameters<typeof securityHeaders>[0]) =>
+  parsePolicy(securityHeaders(options)['Content-Security-Policy']!);
+
+describe('the Content-Security-Policy', () => {
+  it('has exactly the directives the issue asks for', () => {
+    expect(policy({ connect: ['https://gateway.example'] })).toEqual({
+      'default-src': ["'self'"],
+      // No 'unsafe-eval' or 'unsafe-inline': DuckDB and vega run without them (DESIGN.md).
+      'script-src': ["'self'", "'wasm-unsafe-eval'"],
+      // The workers start from blob: URLs so that they inherit this policy.
+      'worker-src': ["'self'", 'blob:'],
+      'connect-src': ["'self'", 'https://api.anthropic.com', 'https://gateway.example'],
+      // No remote images.
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'style-src': ["'self'"],
+      'font-src': ["'self'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'none'"],
+      'form-action': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
+  });
+
+  it('comes with no-referrer and nosniff', () => {
+    expect(securityHeaders()).toMatchObject({
+      'Referrer-Policy': 'no-referrer',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+
+  it("lets the dev server's websocket through on this machine only, never any ws: host", () => {
+    const dev = policy({ dev: true });
+    expect(dev['connect-src']).toEqual([
+      "'self'",
+      'https://api.anthropic.com',
+      'ws://localhost:*',
+      'ws://127.0.0.1:*',
+    ]);
+    expect(dev['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(dev['script-src']).toEqual(policy()['script-src']);
+  });
+
+  it('takes only bare origins as extra connect-src entries', () => {
+    expect(policy({ connect: ['http://127.0.0.1:8080/'] })['connect-src']).toContain(
+      'http://127.0.0.1:8080',
+    );
+    for (const bad of [
+      '*',
+      'https://gateway.example/v1',
+      'https://gateway.example; script-src *',
+      'ws://gateway.example',
+      'https://*.example',
+    ]) {
+      expect(() => securityHeaders({ connect: [bad] }), bad).toThrow(/SIFT_CONNECT_SRC/);
+    }
+  });
+});
+
+describe('the same policy for static hosts', () => {
+  it('as a <meta> policy: everything but frame-ancestors, which a meta tag cannot set', () => {
+    const { 'frame-ancestors': _ignored, ...rest } = policy({ connect: ['https://g.example'] });
+    expect(parsePolicy(metaCsp({ connect: ['https://g.example'] }))).toEqual(rest);
+  });
+
+  it('as a _headers file: every header, for every path', () => {
+    const headers = securityHeaders({ connect: ['https://g.example'] });
+    expect(parseHeadersFile(headersFile(headers))).toEqual({ '/*': headers });
+  });
+
+  it("as the README's nginx snippet, word for word", () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const snippet = /```nginx\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const lines = [...snippet.matchAll(/^add_header ([\w-]+) "([^"]*)" always;$/gm)];
+    expect(Object.fromEntries(lines.map(([, name, value]) => [name, value]))).toEqual(
+      securityHeaders(),
+    );
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * Keeps the data engine alive through queries written to break it. Some statements cannot be
+ * stopped by DuckDB's own limits: `repeat('x', 3e9)` traps the wasm instance ("memory access out
+ * of bounds"), after which every statement fails, and a parse or bind cannot be interrupted at
+ * all. So every failure is followed by a one-row probe, every query has a hard deadline beyond
+ * its own time limit, and when either says DuckDB is gone it is replaced by a fresh instance that
+ * reads the loaded files again under the same table names. The person's tables and everything on
+ * the page stay; the failed query says what happened.
+ */
+import type {
+  LoadOutcome,
+  QueryOptions,
+  QueryResult,
+  SiftEngine,
+} from '../src/core/data/engine.ts';
+import { errorMessage } from '../src/core/errors.ts';
+import { DEFAULT_TIMEOUT_MS } from './guarded-query.ts';
+
+/** One booted DuckDB with the engine over it; `dispose` ends it for good (terminates its worker). */
+export interface EngineInstance {
+  engine: SiftEngine;
+  dispose(): void;
+}
+
+export interface ResilienceOptions {
+  /** Time past a query's own limit before DuckDB is taken to be stuck. */
+  graceMs?: number;
+  /** How long the liveness probe may take. */
+  probeMs?: number;
+}
+
+type Settled<T> = { done: true; value: T } | { done: false };
+
+function within<T>(work: Promise<T>, ms: number): Promise<Settled<T>> {
+  if (!Number.isFinite(ms)) return work.then((value) => ({ done: true, value }));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<Settled<T>>((resolve) => {
+    timer = setTimeout(() => resolve({ done: false }), ms);
+  });
+  return Promise.race([work.then((value) => ({ done: true as const, value })), late]).finally(() =>
+    clearTimeout(timer),
+  );
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function resilientEngine(
+  boot: () => Promise<EngineInstance>,
+  { graceMs = 10_000, probeMs = 5_000 }: ResilienceOptions = {},
+): SiftEngine & { restarts(): number } {
+  let current = boot();
+  let restarts = 0;
+  // The loaded files by table name: what a fresh instance reads again.
+  const files = new Map<string, File>();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** One operation at a time, so that a deadline measures the operation, not its wait. */
+  function exclusive<T>(op: () => Promise<T>): Promise<T> {
+    const run = queue.then(op, op);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async function alive(instance: EngineInstance): Promise<boolean> {
+    const probe = instance.engine
+      .query('SELECT 1 AS alive', { timeoutMs: probeMs })
+      .catch(() => null);
+    const settled = await within(probe, probeMs + 1_000);
+    return settled.done && settled.value?.ok === true;
+  }
+
+  /** Replaces a broken instance; says how many tables were read again, and which could not be. */
+  async function restart(broken: EngineInstance): Promise<string> {
+    restarts++;
+    try {
+      broken.dispose();
+    } catch {
+      // Already gone.
+    }
+    const names = [...files.keys()];
+    const fresh = boot();
+    current = fresh;
+    const instance = await fresh;
+    const outcomes = names.length
+      ? await instance.engine.load(
+          names.map((n) => files.get(n) as File),
+          undefined,
+          names,
+        )
+      : [];
+    const lost = names.filter((_, i) => !outcomes[i]?.ok);
+    for (const name of lost) files.delete(name);
+    const reloaded = names.length - lost.length;
+    const again = reloaded > 0 ? ` and loaded ${plural(reloaded, 'table')} again` : '';
+    const missing = lost.length > 0 ? ` (${lost.join(', ')} could not be read again)` : '';
+    return `Sift restarted DuckDB${again}${missing}; nothing else was lost.`;
+  }
+
+  /**
+   * Runs `op`; when it throws or returns what `failed` calls a failure, checks that DuckDB still
+   * answers, and restarts it if not. `limitMs` is the hard deadline; `onRestart` words the result.
+   */
+  async function guarded<T>(
+    op: (engine: SiftEngine) => Promise<T>,
+    recover?: {
+      failed: (value: T) => boolean;
+      limitMs: number;
+      onRestart: (value: T | null, restarted: string) => T;
+    },
+  ): Promise<T> {
+    const instance = await current;
+    const rethrow = async (e: unknown): Promise<never> => {
+      if (await alive(instance)) throw e;
+      throw new Error(`${errorMessage(e)} ${await restart(instance)}`);
+    };
+    if (!recover) return op(instance.engine).catch(rethrow);
+    const settled = await within(op(instance.engine), recover.limitMs).catch(rethrow);
+    if (!settled.done) return recover.onRestart(null, await restart(instance));
+    if (!recover.failed(settled.value) || (await alive(instance))) return settled.value;
+    return recover.onRestart(settled.value, await restart(instance));
+  }
+
+  function remember(loadFiles: File[], outcomes: LoadOutcome[]): void {
+    outcomes.forEach((outcome, i) => {
+      const file = loadFiles[i];
+      if (outcome.ok && file) files.set(outcome.table.name, file);
+    });
+  }
+
+  return {
+    restarts: () => restarts,
+    info: async () => (await current).engine.info(),
+
+    load: (loadFiles, onProgress, names) =>
+      exclusive(async () => {
+        const outcomes = await guarded((e) => e.load(loadFiles, onProgress, names), {
+          failed: (all) => all.some((o) => !o.ok),
+          limitMs: Infinity,
+          onRestart: (all, restarted) =>
+            (all ?? []).map((o) => (o.ok ? o : { ...o, message: `${o.message} ${restarted}` })),
+        });
+        remember(loadFiles, outcomes);
+        return outcomes;
+      }),
+
+    query: (sql: string, options: QueryOptions = {}) =>
+      exclusive(() =>
+        guarded<QueryResult>((e) => e.query(sql, options), {
+          failed: (r) => !r.ok && r.kind === 'error',
+          limitMs: (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + graceMs,
+          onRestart: (r, restarted) =>
+            r && !r.ok
+              ? {
+                  ...r,
+                  message: `This query stopped DuckDB (${r.message}): it most likely needed more memory than the browser allows. ${restarted}`,
+                }
+              : {
+                  ok: false,
+                  kind: 'timeout',
+                  message: `The query did not stop at its time limit, so DuckDB was stopped. ${restarted}`,
+                  durationMs: (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + graceMs,
+                },
+        }),
+      ),
+
+    // Not queued: it must reach the operation that is running.
+    cancel: async () => (await current).engine.cancel(),
+
+    profile: (table) => exclusive(() => guarded((e) => e.profile(table))),
+
+    tables: async () => (await current).engine.tables(),
+
+    dropTable: (name) =>
+      exclusive(async () => {
+        files.delete(name);
+        await (await current).engine.dropTable(name);
+      }),
+
+    reset: () =>
+      exclusive(async () => {
+        files.clear();
+        await (await current).engine.reset();
+      }),
+  };
+}
