@@ -126,6 +126,8 @@ export async function runGuarded(
 
     // The rows are in hand, so counting the rest gets a short budget of its own: a result
     // without end (generate_series to 1e12) should not hold the page for the whole time limit.
+    // A Cancel that came while the rows were being read landed on the first stopper.
+    if (stop.reason) throw new Interrupted(stop.reason);
     const counting = new Stopper(Math.min(stop.deadline, performance.now() + COUNT_BUDGET_MS));
     let totalRows: number | null = null;
     try {
