@@ -142,4 +142,49 @@ describe('the same from the model', () => {
     expect(JSON.stringify(requests[1]?.body)).toMatch(/restarted DuckDB/);
     await expectAlive();
   });
+
+  it('charts built to freeze the page are refused, and a sound one is drawn', async () => {
+    const bars = (extra: Record<string, unknown>) => ({
+      data: {
+        values: [
+          { a: 'x', b: 1 },
+          { a: 'y', b: 2 },
+        ],
+      },
+      mark: 'bar',
+      encoding: { x: { field: 'a', type: 'nominal' }, y: { field: 'b', type: 'quantitative' } },
+      ...extra,
+    });
+    const bombs = [
+      bars({ transform: [{ calculate: 'sequence(0, 10000000)', as: 's' }, { flatten: ['s'] }] }),
+      bars({ width: 10000000 }),
+      bars({ config: { axis: { tickCount: 10000000 } } }),
+    ];
+    await mock().script([
+      {
+        reply: {
+          tools: [
+            ...bombs.map((spec, i) => ({
+              name: 'create_plot',
+              input: { title: `Bomb ${i}`, vega_lite_spec: spec },
+            })),
+            { name: 'create_plot', input: { title: 'Sound', vega_lite_spec: bars({}) } },
+            { name: 'finalize', input: { session_title: null } },
+          ],
+        },
+      },
+    ]);
+    expect(await ask(page, 'Chart it')).toBe('done');
+    await page.waitForSelector('[data-testid="plot"][data-rendered="true"] svg');
+    const trail = await page
+      .locator('.turn')
+      .last()
+      .locator('[data-testid="activity"]')
+      .textContent();
+    expect(trail?.match(/Chart rejected/g)).toHaveLength(bombs.length);
+    expect((await shownItems(page)).filter((i) => i.type === 'plot').map((i) => i.text)).toEqual([
+      expect.stringContaining('Sound'),
+    ]);
+    await expectAlive();
+  });
 });

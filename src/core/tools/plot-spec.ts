@@ -17,6 +17,7 @@ import {
   Refused,
   type Obj,
 } from './plot-spec-util.ts';
+import { scanForBombs } from './plot-bounds.ts';
 import { scanForUnsafe } from './plot-unsafe.ts';
 
 export interface PlotSpecOptions {
@@ -52,6 +53,7 @@ export function checkPlotSpec(spec: unknown, options: PlotSpecOptions = {}): Plo
     checkSchema(clean.$schema);
     delete clean.$schema; // checked; not scanned as a URL below
     scanForUnsafe(clean, '', false);
+    scanForBombs(clean, '', clean);
     if ('datasets' in clean)
       refuse('Named datasets are not supported: put the rows inline in data.values.');
     checkView(clean, '', null, maxRows);
