@@ -12,6 +12,7 @@ const { startMockAnthropic } = await loader.ssrLoadModule('/tests/mock-anthropic
 const { hostileCsv, markdownPayloads, plotPayloads } = await loader.ssrLoadModule(
   '/tests/fixtures/injection.ts',
 );
+const { runSql } = await loader.ssrLoadModule('/tests/e2e/app.ts');
 const mock = await startMockAnthropic();
 process.env.SIFT_CONNECT_SRC = mock.url;
 const server = await preview({ preview: { port: 0 }, logLevel: 'warn' });
@@ -20,13 +21,6 @@ const url = server.resolvedUrls.local[0];
 const evil = 'http://127.0.0.1:9';
 const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-const runSql = async (sql) => {
-  await page.fill('[data-testid="sql-input"]', sql);
-  const shown = page.locator('section.sql [data-run]');
-  const run = (await shown.count()) ? Number(await shown.first().getAttribute('data-run')) : 0;
-  await page.click('[data-testid="sql-run"]');
-  await page.waitForSelector(`section.sql [data-run="${run + 1}"]`, { timeout: 120_000 });
-};
 
 await page.goto(url);
 await page.waitForSelector('.engine[data-state="ready"]');
@@ -85,9 +79,9 @@ await page.screenshot({ path: `${out}/s3-link-confirm.png` });
 await page.click('[data-testid="link-cancel"]');
 await page.locator('nav.sessions').screenshot({ path: `${out}/s4-title-as-text.png` });
 
-await runSql("SELECT repeat('x', 3000000000) AS s");
+await runSql(page, "SELECT repeat('x', 3000000000) AS s");
 await page.locator('section.sql').screenshot({ path: `${out}/s5-restarted.png` });
-await runSql(`SELECT ${Array.from({ length: 5000 }, (_, i) => `${i} AS c${i}`).join(', ')}`);
+await runSql(page, `SELECT ${Array.from({ length: 5000 }, (_, i) => `${i} AS c${i}`).join(', ')}`);
 await page.locator('section.sql').screenshot({ path: `${out}/s6-wide-result.png` });
 
 await browser.close();

@@ -1,4 +1,27 @@
-/** Reads a Content-Security-Policy and a `_headers` file back into data, to compare exactly. */
+/**
+ * The policy issue 5 asks for, as data, and readers of a Content-Security-Policy and a `_headers`
+ * file, to compare what is built and served with it exactly.
+ */
+
+/** The required policy; `connect` are the extra connect-src origins (SIFT_CONNECT_SRC). */
+export function requiredPolicy(connect: string[] = []): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    // No 'unsafe-eval' or 'unsafe-inline': DuckDB and vega run without them (DESIGN.md).
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    // The workers start from blob: URLs so that they inherit this policy.
+    'worker-src': ["'self'", 'blob:'],
+    'connect-src': ["'self'", 'https://api.anthropic.com', ...connect],
+    // No remote images.
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'style-src': ["'self'"],
+    'font-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
 
 export function parsePolicy(policy: string): Record<string, string[]> {
   const entries = policy

@@ -1,5 +1,6 @@
 /** What a person does in the page, as test steps: load files, run SQL, read what is shown. */
-import type { Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
 
 export type FileSpec = string | { name: string; mimeType: string; buffer: Buffer };
 
@@ -97,4 +98,10 @@ export async function runSql(
       ),
     };
   });
+}
+
+/** Clicks `target` and returns the bytes of the file the page saves. */
+export async function downloaded(page: Page, target: Locator): Promise<Buffer> {
+  const [download] = await Promise.all([page.waitForEvent('download'), target.click()]);
+  return readFile(await download.path());
 }

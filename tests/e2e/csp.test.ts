@@ -5,17 +5,16 @@
  * worker gets out; the same probe on the build served with no policy at all shows it would count.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer as createHttpServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import { build, createServer, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { metaCsp, securityHeaders } from '../../security-headers.ts';
-import { parseHeadersFile, parsePolicy } from '../policy.ts';
+import { parseHeadersFile, parsePolicy, requiredPolicy } from '../policy.ts';
 import { runSql, waitForLoads } from './app.ts';
 import { openApp, useBrowser } from './browser.ts';
+import { startListener, type Listener } from './listener.ts';
 
 const browser = useBrowser();
 const mock = () => new URL(inject('mockUrl')).origin;
@@ -32,6 +31,23 @@ async function get(url: string, accept = '*/*'): Promise<Response> {
   // The .wasm files are tens of megabytes: only the headers are wanted.
   await response.body?.cancel();
   return response;
+}
+
+/** Each of `paths` under `base` is served (200) with the `expected` headers, and so is a 404. */
+async function expectHeadersOn(
+  base: string,
+  paths: string[],
+  expected: Record<string, string>,
+): Promise<void> {
+  for (const path of paths) {
+    const response = await get(base + path);
+    expect.soft(response.status, path).toBe(200);
+    expect.soft(pick(response, expected), path).toEqual(expected);
+  }
+  // Not text/html, so Vite answers 404 instead of falling back to index.html.
+  const missing = await get(`${base}no/such/file.js`, 'application/json');
+  expect(missing.status).toBe(404);
+  expect(pick(missing, expected)).toEqual(expected);
 }
 
 async function asset(pattern: RegExp): Promise<string> {
@@ -65,33 +81,13 @@ describe('headers on every response', () => {
       await asset(/^duckdb-eh-.*\.wasm$/),
       'data/weather.csv',
     ];
-    for (const path of paths) {
-      const response = await get(base + path);
-      expect.soft(response.status, path).toBe(200);
-      expect.soft(pick(response, expected), path).toEqual(expected);
-    }
-    // Not text/html, so Vite answers 404 instead of falling back to index.html.
-    const missing = await get(`${base}no/such/file.js`, 'application/json');
-    expect(missing.status).toBe(404);
-    expect(pick(missing, expected)).toEqual(expected);
+    await expectHeadersOn(base, paths, expected);
   });
 
   it("with the directives issue 5 asks for, connect-src the app, the API and SIFT_CONNECT_SRC's origins only", async () => {
     const response = await get(inject('baseUrl'));
     const policy = parsePolicy(response.headers.get('content-security-policy') ?? '');
-    expect(policy).toEqual({
-      'default-src': ["'self'"],
-      'script-src': ["'self'", "'wasm-unsafe-eval'"],
-      'worker-src': ["'self'", 'blob:'],
-      'connect-src': ["'self'", 'https://api.anthropic.com', mock()],
-      'img-src': ["'self'", 'data:', 'blob:'],
-      'style-src': ["'self'"],
-      'font-src': ["'self'"],
-      'object-src': ["'none'"],
-      'base-uri': ["'none'"],
-      'form-action': ["'none'"],
-      'frame-ancestors': ["'none'"],
-    });
+    expect(policy).toEqual(requiredPolicy([mock()]));
     expect(policy['script-src']).not.toContain("'unsafe-eval'");
     expect(policy['script-src']).not.toContain("'unsafe-inline'");
   });
@@ -113,14 +109,8 @@ describe('headers on every response', () => {
       const base = server.resolvedUrls?.local[0];
       if (!base) throw new Error('The dev server did not report its address.');
       const expected = securityHeaders({ dev: true, connect: [mock()] });
-      for (const path of ['', 'src/main.ts', 'workers/duckdb.worker.ts?worker_file&type=module']) {
-        const response = await get(base + path);
-        expect.soft(response.status, path).toBe(200);
-        expect.soft(pick(response, expected), path).toEqual(expected);
-      }
-      const missing = await get(`${base}no/such/file.js`, 'application/json');
-      expect(missing.status).toBe(404);
-      expect(pick(missing, expected)).toEqual(expected);
+      const modules = ['src/main.ts', 'workers/duckdb.worker.ts?worker_file&type=module'];
+      await expectHeadersOn(base, ['', ...modules], expected);
 
       const context = await browser().newContext();
       const page = await context.newPage();
@@ -149,22 +139,15 @@ describe('headers on every response', () => {
 });
 
 describe('workers obey the page policy, however it is delivered', () => {
-  let listener: Server;
+  let listener: Listener;
   let probeUrl = '';
-  const requests: string[] = [];
   let metaDir = '';
   let metaServer: PreviewServer | undefined;
   let metaUrl = '';
 
   beforeAll(async () => {
-    listener = createHttpServer((req, res) => {
-      requests.push(`${req.method} ${req.url}`);
-      // Lets a request that got out resolve in the worker too, so the outcome is plain.
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      res.end('reached');
-    });
-    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-    probeUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/probe`;
+    listener = await startListener('reached');
+    probeUrl = `${listener.origin}/probe`;
 
     // The build a host without headers would serve: `SIFT_META_CSP=1 npm run build`.
     metaDir = await mkdtemp(join(tmpdir(), 'sift-meta-csp-'));
@@ -184,7 +167,7 @@ describe('workers obey the page policy, however it is delivered', () => {
   afterAll(async () => {
     await metaServer?.close();
     if (metaDir) await rm(metaDir, { recursive: true, force: true });
-    await new Promise((resolve) => listener?.close(resolve));
+    await listener?.close();
   });
 
   /** Our worker and DuckDB's, both started from blob: URLs (Playwright lists the nested one). */
@@ -213,7 +196,7 @@ describe('workers obey the page policy, however it is delivered', () => {
   it('under the meta policy, neither worker reaches the listener, and the app works', async () => {
     // Served as a plain static host would: the policy is in the page and nowhere else.
     expect((await get(metaUrl)).headers.get('content-security-policy')).toBeNull();
-    requests.length = 0;
+    listener.requests.length = 0;
     const { page, errors } = await openApp(browser(), { url: metaUrl });
     const meta = await page.evaluate(() => {
       const first = document.head.firstElementChild;
@@ -224,7 +207,7 @@ describe('workers obey the page policy, however it is delivered', () => {
     expect(meta).toBe(metaCsp());
 
     expect(await probe(await engineWorkers(page))).toEqual(['refused', 'refused']);
-    expect(requests).toEqual([]);
+    expect(listener.requests).toEqual([]);
     await page.click('[data-testid="sample-button"]');
     await waitForLoads(page, 1);
     const result = await runSql(page, 'SELECT count(*) AS n FROM data');
@@ -233,26 +216,26 @@ describe('workers obey the page policy, however it is delivered', () => {
   });
 
   it('under the same meta policy, a worker started by URL gets out: why ours start from blobs', async () => {
-    requests.length = 0;
+    listener.requests.length = 0;
     const { page } = await openApp(browser(), { url: metaUrl });
     const script = `/${await asset(/^duckdb-browser-eh\.worker-.*\.js$/)}`;
     const started = page.waitForEvent('worker');
     await page.evaluate((url) => void new Worker(url), script);
     expect(await probe([await started])).toEqual(['reached']);
-    expect(requests).toEqual(['GET /probe']);
+    expect(listener.requests).toEqual(['GET /probe']);
   });
 
   it('under the headers of `npm start`, neither worker reaches the listener', async () => {
-    requests.length = 0;
+    listener.requests.length = 0;
     const { page } = await openApp(browser());
     expect(await probe(await engineWorkers(page))).toEqual(['refused', 'refused']);
-    expect(requests).toEqual([]);
+    expect(listener.requests).toEqual([]);
   });
 
   it('with no policy at all, the same probe from both workers reaches the listener', async () => {
-    requests.length = 0;
+    listener.requests.length = 0;
     const { page } = await openApp(browser(), { bare: true });
     expect(await probe(await engineWorkers(page))).toEqual(['reached', 'reached']);
-    expect(requests).toEqual(['GET /probe', 'GET /probe']);
+    expect(listener.requests).toEqual(['GET /probe', 'GET /probe']);
   });
 });

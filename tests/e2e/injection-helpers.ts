@@ -1,9 +1,6 @@
 /** What the injection tests look for in a page: anything a payload left live. */
 import type { Page } from 'playwright-core';
 
-/** Paths the loopback listener was asked for, in order. */
-export type Hits = string[];
-
 /**
  * Elements and attributes in the page's body that could fetch, navigate or run script: elements
  * that load things, inline event handlers, `url(…)` in styles, and any resource attribute

@@ -8,8 +8,6 @@
  * loopback listener records every request and a canary records any script that runs; the first
  * two tests show that both would see a leak in this page.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive, readArchive } from '../../src/core/session/archive.ts';
@@ -20,24 +18,20 @@ import {
   markdownPayloads,
   plotPayloads,
 } from '../fixtures/injection.ts';
-import { loadFiles, runSql } from './app.ts';
+import { downloaded, loadFiles, runSql } from './app.ts';
 import { ask, configure, messageRequests, mock, shownItems } from './agent.ts';
 import { launch, openApp } from './browser.ts';
-import { inertProblems, type Hits } from './injection-helpers.ts';
+import { inertProblems } from './injection-helpers.ts';
+import { startListener, type Listener } from './listener.ts';
 
 let browser: Browser;
 let page: Page;
-let listener: Server;
+let listener: Listener;
 let origin = '';
-const hits: Hits = [];
 
 beforeAll(async () => {
-  listener = createServer((req, res) => {
-    hits.push(req.url ?? '');
-    res.end('x');
-  });
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  listener = await startListener();
+  origin = listener.origin;
   browser = await launch();
   ({ page } = await openApp(browser, { bare: true }));
   await mock().reset();
@@ -45,14 +39,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => listener?.close(resolve));
+  await listener?.close();
 });
 
 /** Nothing reached the listener, no script ran, and no element carries a live payload. */
 async function expectNothingEscaped(p: Page = page): Promise<void> {
   // Requests a render would start (images, styles) go out within a frame or two; give them time.
   await p.waitForTimeout(500);
-  expect(hits).toEqual([]);
+  expect(listener.requests).toEqual([]);
   expect(await p.evaluate((name) => (window as never)[name], CANARY)).toBeUndefined();
   expect(await inertProblems(p, origin)).toEqual([]);
 }
@@ -63,8 +57,8 @@ describe('the listener and the canary see a leak in this page', () => {
       (url) => fetch(url, { mode: 'no-cors' }).catch(() => null),
       `${origin}/control`,
     );
-    await expect.poll(() => [...hits]).toEqual(['/control']);
-    hits.length = 0;
+    await expect.poll(() => [...listener.requests]).toEqual(['GET /control']);
+    listener.requests.length = 0;
   });
 
   it('an unsanitised image with a handler would set the canary and be flagged', async () => {
@@ -83,7 +77,7 @@ describe('the listener and the canary see a leak in this page', () => {
       document.getElementById('control')?.remove();
       delete (window as never as Record<string, unknown>)[n];
     }, CANARY);
-    hits.length = 0;
+    listener.requests.length = 0;
   });
 });
 
@@ -209,11 +203,7 @@ describe('the model, steered by the data, tries every channel', () => {
     const plot = page
       .locator('[data-testid="plot"]')
       .filter({ hasText: 'a fill built from an expression' });
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      plot.locator('[data-testid="plot-svg"]').click(),
-    ]);
-    const svg = await streamText(await download.createReadStream());
+    const svg = (await downloaded(page, plot.locator('[data-testid="plot-svg"]'))).toString();
     expect(svg).toContain('<svg');
     expect(svg).not.toMatch(/url\(\s*['"]?http|(?:href|src)="http/);
     await expectNothingEscaped();
@@ -221,11 +211,7 @@ describe('the model, steered by the data, tries every channel', () => {
 
   it('a saved table has its formula cells guarded for spreadsheets', async () => {
     const card = page.locator('[data-testid="item"][data-type="query_result"]').nth(2);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      card.locator('[data-testid="table-csv"]').click(),
-    ]);
-    const csv = await streamText(await download.createReadStream());
+    const csv = (await downloaded(page, card.locator('[data-testid="table-csv"]'))).toString();
     expect(csv).toContain(`"'=HYPERLINK(""${origin}/cell-formula""`);
     expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
   });
@@ -254,22 +240,20 @@ describe('the model, steered by the data, tries every channel', () => {
       page.click('[data-testid="link-open"]'),
     ]);
     // (The new tab also asks the listener for its favicon.)
-    await expect.poll(() => [...hits]).toContain(`/${linkPath}?d=Seattle%20rain%202015`);
+    await expect
+      .poll(() => [...listener.requests])
+      .toContain(`GET /${linkPath}?d=Seattle%20rain%202015`);
     expect(await popup.evaluate(() => window.opener)).toBeNull();
     await popup.close();
     await page.waitForTimeout(300);
-    hits.length = 0;
+    listener.requests.length = 0;
   });
 });
 
 describe('a session file edited to carry payloads', () => {
   it('is imported and shown without reaching the network', async () => {
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.click('[data-testid="export-session"]'),
-    ]);
     const exported = new Blob([
-      new Uint8Array(await streamBuffer(await download.createReadStream())),
+      new Uint8Array(await downloaded(page, page.locator('[data-testid="export-session"]'))),
     ]);
     const { manifest, files } = await readArchive(exported);
     const events = manifest.events.map((e) => {
@@ -300,13 +284,3 @@ describe('a session file edited to carry payloads', () => {
     await expectNothingEscaped(fresh);
   });
 });
-
-async function streamBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
-async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
-  return (await streamBuffer(stream)).toString('utf8');
-}

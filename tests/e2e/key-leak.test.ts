@@ -7,23 +7,23 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { weatherAnalysis, weatherQuestion } from '../fixtures/weather-script.ts';
-import { waitForLoads } from './app.ts';
+import { downloaded, waitForLoads } from './app.ts';
 import { analyze, ask, configure, KEY, messageRequests, mock } from './agent.ts';
 import { launch, openApp } from './browser.ts';
 
 let browser: Browser;
 let page: Page;
 const requests: Request[] = [];
-const console: string[] = [];
+const logged: string[] = [];
 
 beforeAll(async () => {
   browser = await launch();
   ({ page } = await openApp(browser));
   page.context().on('request', (r) => requests.push(r));
-  page.on('console', (m) => console.push(m.text()));
-  for (const worker of page.workers()) worker.on('console', (m) => console.push(m.text()));
-  page.on('worker', (worker) => worker.on('console', (m) => console.push(m.text())));
-  page.on('pageerror', (e) => console.push(e.message));
+  page.on('console', (m) => logged.push(m.text()));
+  for (const worker of page.workers()) worker.on('console', (m) => logged.push(m.text()));
+  page.on('worker', (worker) => worker.on('console', (m) => logged.push(m.text())));
+  page.on('pageerror', (e) => logged.push(e.message));
   await page.click('[data-testid="sample-button"]');
   await waitForLoads(page, 1);
   await mock().reset();
@@ -95,18 +95,13 @@ describe('the API key', () => {
     );
     expect(web).not.toContain(KEY);
     // The refused key's 401 is logged by the browser: the capture works.
-    expect(console.some((line) => line.includes('401'))).toBe(true);
-    expect(console.filter((line) => line.includes(KEY))).toEqual([]);
+    expect(logged.some((line) => line.includes('401'))).toBe(true);
+    expect(logged.filter((line) => line.includes(KEY))).toEqual([]);
   });
 
   it('is not in the exported session', async () => {
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.click('[data-testid="export-session"]'),
-    ]);
-    const chunks: Buffer[] = [];
-    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-    const file = Buffer.concat(chunks).toString('utf8');
+    const exported = await downloaded(page, page.locator('[data-testid="export-session"]'));
+    const file = exported.toString('utf8');
     expect(file).toContain('SIFT-SESSION 1');
     expect(file).toContain('temp_max');
     expect(file).not.toContain(KEY);

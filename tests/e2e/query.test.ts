@@ -3,26 +3,21 @@
  * network and the file system, and bounded in rows and time. Every request to a loopback
  * listener is counted: the lock must leave it at zero.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSql, waitForLoads } from './app.ts';
 import { launch, openApp } from './browser.ts';
+import { startListener, type Listener } from './listener.ts';
 
 let browser: Browser;
 let page: Page;
-let listener: Server;
-const requests: string[] = [];
+let listener: Listener;
 let origin = '';
 
 beforeAll(async () => {
-  listener = createServer((req, res) => {
-    requests.push(`${req.method} ${req.url}`);
-    res.end('a,b\n1,2\n');
-  });
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  // A CSV, so that a read that got out would succeed.
+  listener = await startListener('a,b\n1,2\n');
+  origin = listener.origin;
   browser = await launch();
   ({ page } = await openApp(browser));
   await page.click('[data-testid="sample-button"]');
@@ -31,7 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => listener?.close(resolve));
+  await listener?.close();
 });
 
 async function expectDataIntact() {
@@ -62,7 +57,7 @@ describe('nothing leaves through SQL', () => {
   }
 
   it('sent no request to the loopback listener for any of them', async () => {
-    expect(requests).toEqual([]);
+    expect(listener.requests).toEqual([]);
     await expectDataIntact();
   });
 
@@ -75,7 +70,7 @@ describe('nothing leaves through SQL', () => {
       const result = await runSql(bare, attempt());
       expect.soft(result.ok, attempt()).toBe(false);
     }
-    expect.soft(requests).toEqual([]);
+    expect.soft(listener.requests).toEqual([]);
     await bare.context().close();
   });
 });

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { weatherAnalysis, weatherQuestion } from '../fixtures/weather-script.ts';
-import { runSql } from './app.ts';
+import { downloaded, runSql } from './app.ts';
 import {
   analyze,
   ask,
@@ -229,11 +229,7 @@ describe('export and import', () => {
 
   it('refuses a damaged or foreign file with a message, and stores nothing', async () => {
     const { page } = await openWithSample(browser());
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.click('[data-testid="export-session"]'),
-    ]);
-    const whole = await readFile(await download.path());
+    const whole = await downloaded(page, page.locator('[data-testid="export-session"]'));
     const cases = [
       {
         name: 'cut.sift',

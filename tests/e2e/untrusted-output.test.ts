@@ -3,27 +3,21 @@
  * must not reach the network. Checked on the build served without any headers, so the CSP is not
  * what stops them: the Markdown allowlist and the chart checks and scrub must hold alone.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForLoads } from './app.ts';
 import { ask, configure, mock, shownItems } from './agent.ts';
 import { launch, openApp } from './browser.ts';
+import { startListener, type Listener } from './listener.ts';
 
 let browser: Browser;
 let page: Page;
-let listener: Server;
+let listener: Listener;
 let origin = '';
-const hits: string[] = [];
 
 beforeAll(async () => {
-  listener = createServer((req, res) => {
-    hits.push(`${req.method} ${req.url}`);
-    res.end('x');
-  });
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  listener = await startListener();
+  origin = listener.origin;
   browser = await launch();
   ({ page } = await openApp(browser, { bare: true }));
   await page.click('[data-testid="sample-button"]');
@@ -34,7 +28,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => listener?.close(resolve));
+  await listener?.close();
 });
 
 describe('output crafted to fetch a URL', () => {
@@ -65,7 +59,7 @@ describe('output crafted to fetch a URL', () => {
       await item.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
     ).toEqual([`${origin}/link`]);
     await page.waitForTimeout(300);
-    expect(hits).toEqual([]);
+    expect(listener.requests).toEqual([]);
   });
 
   it('a chart building a URL in an expression draws without fetching it', async () => {
@@ -112,7 +106,7 @@ describe('output crafted to fetch a URL', () => {
     await page.waitForSelector('[data-testid="plot"][data-rendered="true"] svg');
     await page.locator('[data-testid="plot"] svg').last().hover();
     await page.waitForTimeout(300);
-    expect(hits).toEqual([]);
+    expect(listener.requests).toEqual([]);
     // The URL-loading spec was refused, with the reason in the trail, so only one chart shows.
     expect((await shownItems(page)).filter((i) => i.type === 'plot')).toHaveLength(1);
     expect(

@@ -29,14 +29,13 @@ import {
   toCell,
   transportOf,
 } from '../../src/core/data/query-guard.ts';
+import { MAX_CELL_CHARS } from '../../src/core/data/query-limits.ts';
 import { quoteIdent, quoteLiteral } from '../../src/core/data/sql-text.ts';
 import { errorMessage } from '../../src/core/errors.ts';
 import type { AgentEngine, DatasetTable } from '../../src/core/tools/tool.ts';
 import { openNativeDuckDB, type NativeDuckDB } from './native-duckdb.ts';
 
 const DEFAULT_MAX_ROWS = 1_000;
-/** As the worker's MAX_CELL_CHARS: longer text cells are cut. */
-const MAX_CELL_CHARS = 10_000;
 
 export interface NativeAgentEngine extends AgentEngine {
   /** The loaded table, as the workspace lists it. */
