@@ -26,6 +26,7 @@ import { quoteIdent } from '../src/core/data/sql-text.ts';
 import { loadCsv } from './load-csv.ts';
 import { LOCKDOWN_STATEMENTS, UPLOAD_DIR } from './lockdown.ts';
 import { Stopper } from './pending.ts';
+import { serial } from './serial.ts';
 import { runGuarded, type GuardedRunner } from './guarded-query.ts';
 import { WARM_UP_TABLE, warmUpFile, warmUpQueries } from './warm-up.ts';
 
@@ -39,17 +40,12 @@ export interface EngineHost {
 
 export async function createEngine(host: EngineHost): Promise<SiftEngine> {
   const conn = await host.db.connect();
-  let queue: Promise<unknown> = Promise.resolve();
   let current: Stopper | null = null;
   let fileCounter = 0;
   const tables = new Map<string, TableInfo>();
 
   /** One operation at a time: the worker has one connection and DuckDB-WASM one thread. */
-  function exclusive<T>(op: () => Promise<T>): Promise<T> {
-    const run = queue.then(op, op);
-    queue = run.catch(() => undefined);
-    return run;
-  }
+  const exclusive = serial();
 
   async function exec(sql: string, stop: Stopper = new Stopper()) {
     current = stop;

@@ -15,6 +15,7 @@ import type {
 } from '../src/core/data/engine.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import { DEFAULT_TIMEOUT_MS } from './guarded-query.ts';
+import { serial } from './serial.ts';
 
 /** One booted DuckDB with the engine over it; `dispose` ends it for good (terminates its worker). */
 export interface EngineInstance {
@@ -52,14 +53,8 @@ export function resilientEngine(
   let restarts = 0;
   // The loaded files by table name: what a fresh instance reads again.
   const files = new Map<string, File>();
-  let queue: Promise<unknown> = Promise.resolve();
-
   /** One operation at a time, so that a deadline measures the operation, not its wait. */
-  function exclusive<T>(op: () => Promise<T>): Promise<T> {
-    const run = queue.then(op, op);
-    queue = run.catch(() => undefined);
-    return run;
-  }
+  const exclusive = serial();
 
   async function alive(instance: EngineInstance): Promise<boolean> {
     const probe = instance.engine
@@ -143,11 +138,12 @@ export function resilientEngine(
         return outcomes;
       }),
 
-    query: (sql: string, options: QueryOptions = {}) =>
-      exclusive(() =>
+    query: (sql: string, options: QueryOptions = {}) => {
+      const limitMs = (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + graceMs;
+      return exclusive(() =>
         guarded<QueryResult>((e) => e.query(sql, options), {
           failed: (r) => !r.ok && r.kind === 'error',
-          limitMs: (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + graceMs,
+          limitMs,
           onRestart: (r, restarted) =>
             r && !r.ok
               ? {
@@ -158,10 +154,11 @@ export function resilientEngine(
                   ok: false,
                   kind: 'timeout',
                   message: `The query did not stop at its time limit, so DuckDB was stopped. ${restarted}`,
-                  durationMs: (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + graceMs,
+                  durationMs: limitMs,
                 },
         }),
-      ),
+      );
+    },
 
     // Not queued: it must reach the operation that is running.
     cancel: async () => (await current).engine.cancel(),
