@@ -1,3 +1,4 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,6 +6,8 @@ export default defineConfig({
     reporters: ['default', './tests/summary-reporter.ts'],
     projects: [
       {
+        // The state classes (`*.svelte.ts`) use runes, which only Svelte's compiler understands.
+        plugins: [svelte()],
         test: {
           name: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],

@@ -24,7 +24,13 @@ export type ScriptStep =
   | ScriptedReply
   | { error: ModelError }
   /** Waits until the request is aborted, then fails as the SDK does. */
-  | { hang: true };
+  | { hang: true }
+  /**
+   * Streams the reply, then fails with `kind` as a dropped connection (or Stop) does: the first
+   * `wholeTools` tool calls arrive whole, the next one half-way, and the error carries what
+   * arrived as `partial`, as the SDK adapter hands it back.
+   */
+  | { cut: ScriptedReply; wholeTools: number; kind?: 'network' | 'aborted' };
 
 let ids = 0;
 
@@ -56,27 +62,23 @@ export class ScriptedModel implements ModelClient {
         if (signal.aborted) abort();
         else signal.addEventListener('abort', abort, { once: true });
       });
-    const content: AssistantBlock[] = [];
-    if (step.text) {
-      for (const piece of step.text.match(/.{1,7}/gs) ?? [])
-        onEvent?.({ type: 'text', index: 0, delta: piece });
-      content.push({ type: 'text', text: step.text });
+    if ('cut' in step) {
+      const { cut, wholeTools, kind = 'network' } = step;
+      const whole = this.#stream({ ...cut, tools: cut.tools?.slice(0, wholeTools) }, onEvent);
+      const next = cut.tools?.[wholeTools];
+      if (next) {
+        const json = JSON.stringify(next.input);
+        const block = toolUse(next.name, next.input) as Extract<
+          AssistantBlock,
+          { type: 'tool_use' }
+        >;
+        this.#streamInput(block, json.slice(0, Math.ceil(json.length / 2)), whole.length, onEvent);
+      }
+      throw new ModelError(kind, 'The connection was lost in the middle of the reply.', {
+        partial: whole,
+      });
     }
-    for (const t of step.tools ?? []) {
-      const block = toolUse(t.name, t.input) as Extract<AssistantBlock, { type: 'tool_use' }>;
-      // The input arrives in pieces, as from the SDK: the raw JSON grows and the parse lags.
-      const json = JSON.stringify(t.input);
-      for (let end = 9; end < json.length + 9; end += 9)
-        onEvent?.({
-          type: 'tool_input',
-          index: content.length,
-          id: block.id,
-          name: t.name,
-          partial: {},
-          json: json.slice(0, end),
-        });
-      content.push(block);
-    }
+    const content = this.#stream(step, onEvent);
     return {
       content,
       stopReason: step.stopReason ?? (step.tools?.length ? 'tool_use' : 'end_turn'),
@@ -89,5 +91,39 @@ export class ScriptedModel implements ModelClient {
       },
       model: request.model,
     };
+  }
+
+  /** Streams a reply's text and tool inputs through onEvent; returns its blocks. */
+  #stream(step: ScriptedReply, onEvent: CallOptions['onEvent']): AssistantBlock[] {
+    const content: AssistantBlock[] = [];
+    if (step.text) {
+      for (const piece of step.text.match(/.{1,7}/gs) ?? [])
+        onEvent?.({ type: 'text', index: 0, delta: piece });
+      content.push({ type: 'text', text: step.text });
+    }
+    for (const t of step.tools ?? []) {
+      const block = toolUse(t.name, t.input) as Extract<AssistantBlock, { type: 'tool_use' }>;
+      this.#streamInput(block, JSON.stringify(t.input), content.length, onEvent);
+      content.push(block);
+    }
+    return content;
+  }
+
+  /** The input arrives in pieces, as from the SDK: the raw JSON grows and the parse lags. */
+  #streamInput(
+    block: Extract<AssistantBlock, { type: 'tool_use' }>,
+    json: string,
+    index: number,
+    onEvent: CallOptions['onEvent'],
+  ): void {
+    for (let end = 9; end < json.length + 9; end += 9)
+      onEvent?.({
+        type: 'tool_input',
+        index,
+        id: block.id,
+        name: block.name,
+        partial: {},
+        json: json.slice(0, end),
+      });
   }
 }

@@ -1,78 +1,10 @@
 import { COLUMN_TABLE_HEADERS } from '../../src/core/agent/prompts.ts';
 import { describe, expect, it } from 'vitest';
-import { emptyConversation, type Conversation } from '../../src/core/agent/history.ts';
-import { runTurn, type AgentOptions } from '../../src/core/agent/run-turn.ts';
-import type { AgentEvent } from '../../src/core/events/events.ts';
+import { emptyConversation } from '../../src/core/agent/history.ts';
 import { reduceAll } from '../../src/core/events/view.ts';
-import { ModelError, type ModelRequest } from '../../src/core/model/client.ts';
-import { validateMessagesRequest } from '../mock-anthropic/validate.ts';
+import { ModelError } from '../../src/core/model/client.ts';
 import { FakeEngine, rowsResult, WEATHER } from '../helpers/fake-engine.ts';
-import { ScriptedModel, type ScriptStep } from '../helpers/scripted-model.ts';
-
-interface Run {
-  events: AgentEvent[];
-  model: ScriptedModel;
-  engine: FakeEngine;
-  conversation: Conversation;
-  state: string;
-}
-
-let turns = 0;
-
-async function turn(
-  steps: ScriptStep[],
-  {
-    engine = new FakeEngine(),
-    kind = 'question' as 'question' | 'analysis',
-    question = 'Which month is wettest?',
-    conversation = emptyConversation(),
-    options = {} as Partial<AgentOptions>,
-    signal = new AbortController().signal,
-    onEvent = (_e: AgentEvent) => {},
-  } = {},
-): Promise<Run> {
-  const model = new ScriptedModel(steps);
-  const events: AgentEvent[] = [];
-  const result = await runTurn(
-    {
-      turnId: `t${++turns}`,
-      kind,
-      question,
-      tables: [WEATHER],
-      conversation,
-      signal,
-      emit: (e) => {
-        events.push(e);
-        onEvent(e);
-      },
-    },
-    { model, engine, modelId: 'claude-sonnet-5-5', ...options },
-  );
-  return { events, model, engine, conversation: result.conversation, state: result.state };
-}
-
-/** Every request must be one the real API accepts (the mock's rules). */
-function expectValid(requests: ModelRequest[]): void {
-  for (const r of requests)
-    expect(
-      validateMessagesRequest({
-        model: r.model,
-        max_tokens: r.maxTokens,
-        system: r.system,
-        messages: r.messages,
-        tools: r.tools,
-        stream: true,
-      }),
-    ).toBeNull();
-}
-
-const lastUser = (r: ModelRequest) => r.messages.at(-1)!;
-const resultsOf = (r: ModelRequest) =>
-  lastUser(r).content.filter((b) => b.type === 'tool_result') as Array<{
-    tool_use_id: string;
-    content: string;
-    is_error?: boolean;
-  }>;
+import { expectValid, lastUser, resultsOf, turn } from '../helpers/agent-turn.ts';
 
 describe('initial analysis', () => {
   it('explores, then shows the summary, the per-column table and the title', async () => {

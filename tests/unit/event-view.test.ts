@@ -62,6 +62,19 @@ describe('the view of a turn', () => {
     expect(view.turns[0]!.items).toEqual([]);
   });
 
+  it('gives each error its own key after a draft is withdrawn (regression: keyed by position)', () => {
+    const view = reduceAll([
+      start,
+      { type: 'answer_draft', turnId: t, callId: 'a', text: 'Half a sen' },
+      { type: 'error', turnId: t, kind: 'internal', message: 'First' },
+      { type: 'answer_draft', turnId: t, callId: 'a', text: '' },
+      { type: 'error', turnId: t, kind: 'network', message: 'Second' },
+    ]);
+    const ids = view.turns[0]!.items.map((i) => i.id);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+  });
+
   it('adds up usage per turn and per session, and loses the cost when a model has no price', () => {
     const usage = (turnId: string, costUsd: number | null): AgentEvent => ({
       type: 'usage',

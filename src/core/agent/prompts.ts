@@ -88,4 +88,8 @@ export const STEP_LIMIT_NOTE = (steps: number) =>
 export const CUT_OFF_NOTE =
   'Your previous reply was cut off at the output limit before it finished, so its last tool call was dropped. Continue from there, and keep each tool input short (aggregate the data; split long text into several output_text calls).';
 
+/** An answer that was streaming when the reply was cut: the model is told what the person saw. */
+export const CUT_ANSWER_NOTE = (shown: string) =>
+  `[Your previous reply was cut off while you were writing an answer; the person saw only this part of it:]\n${shown}`;
+
 export const STOPPED_NOTE = '[The person stopped the previous request before it finished.]';

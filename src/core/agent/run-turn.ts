@@ -39,6 +39,7 @@ import {
 } from './prompts.ts';
 import { partialStringField } from './partial-json.ts';
 import { runTool } from './run-tool.ts';
+import { salvageReply, type Salvage } from './salvage.ts';
 
 export const MAX_STEPS = 15;
 /** Steps allowed after the limit for the model to write its conclusion. */
@@ -134,6 +135,16 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     return end('error');
   };
 
+  /** The answers shown while the current reply streams, by call id. */
+  const drafts = new Map<string, string>();
+  /** Keeps what a failed call left on screen, for the page, storage and the next request. */
+  const keep = ({ assistant, user, events }: Salvage) => {
+    for (const event of events) emit(event);
+    if (assistant.length) conv.messages = appendAssistant(conv.messages, assistant);
+    if (user.length) conv.messages = appendUser(conv.messages, user);
+    if (assistant.length || user.length) checkpoint();
+  };
+
   let cutOffs = 0;
   for (let step = 1; ; step++) {
     if (signal.aborted) return end('stopped');
@@ -153,6 +164,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
       turnId,
       message: step === 1 ? 'Thinking…' : `Thinking (step ${step})…`,
     });
+    drafts.clear();
     let reply: ModelReply;
     try {
       reply = await opts.model.complete(
@@ -166,6 +178,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
         { signal, onEvent: (e) => forward(e, step) },
       );
     } catch (e) {
+      keep(salvageReply(e instanceof ModelError ? e.partial : [], drafts, turnId, step));
       if (signal.aborted || (e instanceof ModelError && e.kind === 'aborted'))
         return end('stopped');
       if (e instanceof ModelError) return fail(e.kind, e.message);
@@ -287,7 +300,10 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     else if (e.name === 'output_text') {
       const parsed = (e.partial as { text?: unknown } | null)?.text;
       const text = partialStringField(e.json, 'text') ?? (typeof parsed === 'string' ? parsed : '');
-      if (text) emit({ type: 'answer_draft', turnId, callId: e.id, text });
+      if (text) {
+        drafts.set(e.id, text);
+        emit({ type: 'answer_draft', turnId, callId: e.id, text });
+      }
     }
   }
 }

@@ -46,7 +46,14 @@ export const agentEvent = z.discriminatedUnion('type', [
     isError: z.boolean(),
     message: z.string().optional(),
   }),
-  z.object({ type: z.literal('text'), ...base, callId: z.string(), text: z.string() }),
+  z.object({
+    type: z.literal('text'),
+    ...base,
+    callId: z.string(),
+    text: z.string(),
+    /** The reply was cut (connection lost, or Stop) while or after this was written. */
+    cutOff: z.boolean().optional(),
+  }),
   z.object({
     type: z.literal('table'),
     ...base,

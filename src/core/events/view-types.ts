@@ -4,7 +4,7 @@ import type { EndState, TurnKind } from './events.ts';
 type Cell = string | number | boolean | null;
 
 export type ItemView =
-  | { type: 'text'; id: string; text: string; draft: boolean }
+  | { type: 'text'; id: string; text: string; draft: boolean; cutOff?: boolean }
   | { type: 'table'; id: string; title: string; headers: string[]; rows: Cell[][] }
   | { type: 'plot'; id: string; title: string; spec: Record<string, unknown> }
   | {

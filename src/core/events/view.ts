@@ -172,7 +172,13 @@ function reduceTurn(t: TurnView, e: AgentEvent): TurnView {
     case 'text':
       return {
         ...t,
-        items: upsertItem(t.items, { type: 'text', id: e.callId, text: e.text, draft: false }),
+        items: upsertItem(t.items, {
+          type: 'text',
+          id: e.callId,
+          text: e.text,
+          draft: false,
+          ...(e.cutOff ? { cutOff: true } : {}),
+        }),
         activity: setTool(t.activity, e.callId, { status: 'done' }),
       };
     case 'table':
@@ -226,14 +232,15 @@ function reduceTurn(t: TurnView, e: AgentEvent): TurnView {
           },
         ],
       };
-    case 'error':
+    case 'error': {
+      // Numbered among the turn's errors, which are never removed: a position among all items
+      // could be taken again once a withdrawn draft shortens the list.
+      const n = t.items.filter((i) => i.type === 'error').length;
       return {
         ...t,
-        items: [
-          ...t.items,
-          { type: 'error', id: `error-${t.items.length}`, kind: e.kind, message: e.message },
-        ],
+        items: [...t.items, { type: 'error', id: `error-${n}`, kind: e.kind, message: e.message }],
       };
+    }
     case 'done': {
       // Whatever was still running when the turn ended was cut short by it.
       const items = t.items.flatMap((i): ItemView[] => {

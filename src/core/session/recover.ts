@@ -54,7 +54,7 @@ export function recoverInterrupted(
     added.push({ type: 'reasoning', turnId, step: reasoning.step, text: reasoning.text });
   const answer = draft?.answer;
   if (answer?.text.trim() && !since.some((e) => e.type === 'text' && e.callId === answer.callId))
-    added.push({ type: 'text', turnId, callId: answer.callId, text: answer.text });
+    added.push({ type: 'text', turnId, callId: answer.callId, text: answer.text, cutOff: true });
   added.push({ type: 'done', turnId, state: 'interrupted', at });
 
   const base = history ?? emptyConversation();
