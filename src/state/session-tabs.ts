@@ -16,6 +16,8 @@ export interface TabHandlers {
   tables(sessionId: string): void;
   /** Another tab changed the list; `deleted` names a session it deleted. */
   list(deleted: string | undefined): void;
+  /** Waiting for the lock, or taking the session over with it, failed. */
+  failed(what: string, error: unknown): void;
 }
 
 export class SessionTabs {
@@ -43,14 +45,18 @@ export class SessionTabs {
     this.#next = next;
     const waiting = new AbortController();
     this.#waiting = waiting;
-    void waitForLock(sessionId, waiting.signal).then(async (lock) => {
-      if (!lock) return;
-      if (waiting.signal.aborted || this.#following !== sessionId) return lock.release();
-      this.#waiting = null;
-      this.#following = null;
-      this.#lock = lock;
-      await takeOver(lock);
-    });
+    waitForLock(sessionId, waiting.signal)
+      .then(async (lock) => {
+        if (!lock) return;
+        if (waiting.signal.aborted || this.#following !== sessionId) return lock.release();
+        this.#waiting = null;
+        this.#following = null;
+        this.#lock = lock;
+        await takeOver(lock);
+      })
+      .catch((e: unknown) =>
+        this.#handlers.failed('This tab could not take over the session when the other closed', e),
+      );
   }
 
   /** After reading the stored transcript again: the next event expected. */

@@ -51,9 +51,17 @@ export class Sessions {
   #files: FilesByTable = noFiles();
   readonly #tabs = new SessionTabs({
     event: (e) => this.#analyst.follow(e),
-    missed: (id) => void this.#catchUp(id),
-    tables: (id) => void this.#followTables(id),
-    list: (deleted) => void this.#onListChanged(deleted),
+    missed: (id) =>
+      this.#background('The session could not be brought up to date', () => this.#catchUp(id)),
+    tables: (id) =>
+      this.#background('The tables of the session could not be read again', () =>
+        this.#followTables(id),
+      ),
+    list: (deleted) =>
+      this.#background('The session list could not be read again', () =>
+        this.#onListChanged(deleted),
+      ),
+    failed: (what, e) => (this.notice = `${what}: ${errorMessage(e)}`),
   });
   readonly #workspace: Workspace;
   readonly #analyst: Analyst;
@@ -61,7 +69,8 @@ export class Sessions {
   constructor(workspace: Workspace, analyst: Analyst) {
     this.#workspace = workspace;
     this.#analyst = analyst;
-    workspace.onLoaded = (loaded) => void this.#onLoaded(loaded);
+    workspace.onLoaded = (loaded) =>
+      this.#background('The session could not be saved', () => this.#onLoaded(loaded));
     workspace.onRemoved = (name) => this.#onRemoved(name);
     addEventListener('pagehide', () => saveRescue(this.#writer?.rescue() ?? null));
     analyst.recorder = {
@@ -72,6 +81,14 @@ export class Sessions {
       },
       history: (c) => this.#writer?.history(c),
     };
+  }
+
+  /**
+   * Work started from an event that nobody awaits: a failure becomes a message in the page
+   * rather than an unhandled rejection that leaves the page silently half-updated.
+   */
+  #background(what: string, work: () => Promise<void>): void {
+    work().catch((e: unknown) => (this.notice = `${what}: ${errorMessage(e)}`));
   }
 
   get current(): SessionMeta | null {
@@ -93,10 +110,15 @@ export class Sessions {
     } catch (e) {
       this.problem = `Sessions cannot be saved in this browser (${errorMessage(e)}). Everything works, but nothing is kept when this tab closes.`;
     }
-    await this.refresh();
-    const wanted = readHash() ?? this.list[0]?.id;
-    if (wanted && this.list.some((s) => s.id === wanted)) await this.open(wanted);
-    this.started = true;
+    try {
+      await this.refresh();
+      const wanted = readHash() ?? this.list[0]?.id;
+      if (wanted && this.list.some((s) => s.id === wanted)) await this.open(wanted);
+    } catch (e) {
+      this.notice = `The stored sessions could not be read: ${errorMessage(e)}`;
+    } finally {
+      this.started = true;
+    }
   }
 
   async refresh(): Promise<void> {
@@ -287,10 +309,15 @@ export class Sessions {
       bytes: { files: 0, events: 0, history: 0 },
       eventCount: 0,
     };
-    await this.#tabs.claim(id);
     this.currentId = id;
     this.#meta = meta;
     this.role = 'writer';
+    try {
+      await this.#tabs.claim(id);
+    } catch (e) {
+      // Without its lock this tab cannot tell whether another writes the session: keep it here.
+      this.problem = `This session cannot be saved (${errorMessage(e)}). Everything works, but nothing is kept when this tab closes.`;
+    }
     this.#writer = this.#newWriter(id, 0);
     void this.#writer.write((s) => s.create(meta));
     writeHash(id);
@@ -331,10 +358,11 @@ export class Sessions {
     this.#meta = { ...meta, tables };
     this.#files.delete(name);
     void this.#writer?.write((s) => s.deleteFile(meta.id, gone.fileId));
-    void this.#writer
-      ?.write((s) => s.update(meta.id, { tables }))
-      .then(() => this.refresh())
-      .then(() => this.#tabs.tablesChanged(meta.id));
+    this.#background('The session list could not be updated', async () => {
+      await this.#writer?.write((s) => s.update(meta.id, { tables }));
+      await this.refresh();
+      this.#tabs.tablesChanged(meta.id);
+    });
   }
 
   #onEvent(event: AgentEvent): void {
@@ -343,7 +371,11 @@ export class Sessions {
     if (!meta) return;
     if (event.type === 'session_update' && meta.titleSource !== 'person')
       void this.#patch(meta.id, { title: event.title, titleSource: 'model' });
-    if (event.type === 'done') void this.#writer?.flushed().then(() => this.refresh());
+    if (event.type === 'done')
+      this.#background('The session list could not be updated', async () => {
+        await this.#writer?.flushed();
+        await this.refresh();
+      });
   }
 
   async #patch(id: string, patch: Pick<SessionMeta, 'title' | 'titleSource'>): Promise<void> {

@@ -32,6 +32,8 @@ export class Workspace {
   pending = $state.raw<string[]>([]);
   progress = $state.raw<LoadProgress | null>(null);
   failures = $state.raw<LoadFailure[]>([]);
+  /** A failure of something other than a load (removing a table), in words; null when none. */
+  problem = $state<string | null>(null);
   /** Counts finished loads (whatever their outcome), so views and tests can tell one from the next. */
   loads = $state(0);
   /** Told of every file that became a table (not of restored ones, which are stored already). */
@@ -41,6 +43,11 @@ export class Workspace {
   // Not shown, only awaited: no reactivity wanted.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #inflight = new Set<Promise<unknown>>();
+  /**
+   * Counts resets: a profile that was computed for the database before a reset (another
+   * session's table of the same name) must not be shown after it.
+   */
+  #generation = 0;
 
   constructor(engine: SiftEngine) {
     this.#engine = engine;
@@ -92,10 +99,12 @@ export class Workspace {
 
   /** Empties the database and the view, for another session. */
   async reset(): Promise<void> {
+    this.#generation++;
     await this.settled();
     this.tables = [];
     this.profiles = {};
     this.failures = [];
+    this.problem = null;
     await this.#engine.reset();
   }
 
@@ -152,6 +161,7 @@ export class Workspace {
   }
 
   async profile(table: string): Promise<void> {
+    const generation = this.#generation;
     this.profiles = { ...this.profiles, [table]: { status: 'running' } };
     let next: ProfileState;
     try {
@@ -159,11 +169,19 @@ export class Workspace {
     } catch (e) {
       next = { status: 'failed', message: errorMessage(e) };
     }
+    if (generation !== this.#generation) return;
     this.profiles = { ...this.profiles, [table]: next };
   }
 
+  /** Never rejects: a failure is shown as `problem`, and the table stays listed. */
   async removeTable(name: string): Promise<void> {
-    await this.#engine.dropTable(name);
+    try {
+      await this.#engine.dropTable(name);
+    } catch (e) {
+      this.problem = `The table ${name} could not be removed: ${errorMessage(e)}`;
+      return;
+    }
+    this.problem = null;
     this.tables = this.tables.filter((t) => t.name !== name);
     const { [name]: _, ...rest } = this.profiles;
     this.profiles = rest;

@@ -1,0 +1,91 @@
+/**
+ * The page's workspace state over an engine whose answers the test releases by hand.
+ * Regressions (issue 11): a profile still running when the session changed wrote its result back
+ * afterwards, so the old session's profile showed under a reused table name; removing a table
+ * whose DROP failed was an unhandled rejection with no message.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SiftEngine, TableInfo, TableProfile } from '../../src/core/data/engine.ts';
+import { Workspace } from '../../src/state/workspace.svelte.ts';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+}
+
+const table = (name: string, fileName: string): TableInfo => ({
+  name,
+  fileName,
+  fileBytes: 10,
+  rows: 2,
+  columns: [{ original: 'a', name: 'a' }],
+  encoding: 'utf-8',
+  notes: [],
+  loadMs: 1,
+});
+
+const profileOf = (name: string, rows: number): TableProfile => ({
+  table: name,
+  rows,
+  columns: [],
+  durationMs: 1,
+});
+
+/** An engine whose profiles wait until the test resolves them, in the order they were asked. */
+function engineWithHeldProfiles() {
+  const profiles: ReturnType<typeof deferred<TableProfile>>[] = [];
+  let dropFails: Error | null = null;
+  const engine = {
+    info: () => new Promise(() => {}),
+    load: async (files: File[], _p: unknown, names?: (string | undefined)[]) =>
+      files.map((f, i) => ({ ok: true as const, table: table(names?.[i] ?? 'data', f.name) })),
+    profile: () => {
+      const d = deferred<TableProfile>();
+      profiles.push(d);
+      return d.promise;
+    },
+    dropTable: async () => {
+      if (dropFails) throw dropFails;
+    },
+    reset: async () => undefined,
+  } as unknown as SiftEngine;
+  return { engine, profiles, failDrops: (e: Error) => (dropFails = e) };
+}
+
+const file = (name: string) => new File(['a\n1\n2\n'], name);
+
+describe('workspace', () => {
+  it('does not show a profile computed before the session changed (regression)', async () => {
+    const { engine, profiles } = engineWithHeldProfiles();
+    const workspace = new Workspace(engine);
+    await workspace.loadFiles([file('old.csv')]);
+    expect(workspace.profiles.data).toEqual({ status: 'running' });
+
+    // Another session opens, with a table of the same name, before the old profile is done.
+    await workspace.reset();
+    await workspace.restore(new Map([['data', file('new.csv')]]));
+    profiles[0]!.resolve(profileOf('data', 111));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(workspace.profiles.data).toEqual({ status: 'running' });
+
+    profiles[1]!.resolve(profileOf('data', 222));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(workspace.profiles.data).toMatchObject({ status: 'done', profile: { rows: 222 } });
+  });
+
+  it('says so when a table cannot be removed, and keeps it listed (regression)', async () => {
+    const { engine, failDrops } = engineWithHeldProfiles();
+    const workspace = new Workspace(engine);
+    await workspace.loadFiles([file('a.csv')]);
+    const removed: string[] = [];
+    workspace.onRemoved = (name) => removed.push(name);
+    failDrops(new Error('DuckDB is busy'));
+    await workspace.removeTable('data');
+    expect(workspace.problem).toBe('The table data could not be removed: DuckDB is busy');
+    expect(workspace.tables.map((t) => t.name)).toEqual(['data']);
+    expect(removed).toEqual([]);
+  });
+});
