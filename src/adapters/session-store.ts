@@ -51,6 +51,11 @@ export interface StoreOptions {
 type SessionV1 = Omit<SessionMeta, 'bytes' | 'eventCount'>;
 
 const jsonLength = (value: unknown): number => JSON.stringify(value).length;
+/**
+ * What an event takes in storage: its whole row, since seed 000's columns (`plot_data`) repeat
+ * a result's rows beside the event that holds them.
+ */
+const rowLength = (row: StoredEvent): number => jsonLength(row);
 /** A plain copy of JSON data: unlike structuredClone, it reads through Svelte proxies. */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const eventRange = (sessionId: string) => IDBKeyRange.bound([sessionId, 0], [sessionId, Infinity]);
@@ -79,6 +84,16 @@ export const UPGRADES: readonly Upgrade[] = [
         },
         eventCount: events.length,
       });
+    }
+  },
+  // v3: events were counted without the rows that seed 000's `plot_data` column repeats; a
+  // session full of query results took about twice what the list said.
+  async (_db, tx) => {
+    const sessions = tx.objectStore('sessions');
+    for (const meta of await sessions.getAll()) {
+      const rows = await tx.objectStore('events').getAll(eventRange(meta.id));
+      const events = rows.reduce((sum, row) => sum + rowLength(row), 0);
+      await sessions.put({ ...meta, bytes: { ...meta.bytes, events } });
     }
   },
 ];
@@ -247,9 +262,10 @@ function sessionStore(db: SiftDB): SessionStore {
         const meta = await mustGet(t, sessionId);
         const json = JSON.stringify(event);
         const previous = await t.objectStore('events').get([sessionId, seq]);
-        await t.objectStore('events').put(displayRow(sessionId, seq, JSON.parse(json)));
-        // A rewrite replaces the old event's size rather than adding to it.
-        meta.bytes.events += json.length - (previous ? jsonLength(previous.event) : 0);
+        const row = displayRow(sessionId, seq, JSON.parse(json));
+        await t.objectStore('events').put(row);
+        // A rewrite replaces the old row's size rather than adding to it.
+        meta.bytes.events += rowLength(row) - (previous ? rowLength(previous) : 0);
         meta.eventCount = Math.max(meta.eventCount, seq + 1);
         meta.updatedAt = await nextUpdatedAt(t);
         await t.objectStore('sessions').put(meta);

@@ -19,6 +19,8 @@ import type { SessionStore } from '../../src/core/session/store.ts';
 const t = 'turn-1';
 const text = (s: string): AgentEvent => ({ type: 'text', turnId: t, callId: 'c', text: s });
 const len = (v: unknown) => JSON.stringify(v).length;
+/** The stored size of an event: its whole persistence row. */
+const stored = (seq: number, e: AgentEvent, id = 'a') => len(displayRow(id, seq, e));
 
 function meta(id: string, updatedAt = 1): SessionMeta {
   return {
@@ -123,13 +125,13 @@ describe('the session store', () => {
     expect(await store.events('a')).toHaveLength(1);
     expect(await store.get('a')).toMatchObject({
       eventCount: 1,
-      bytes: { events: len(text('hello')) },
+      bytes: { events: stored(0, text('hello')) },
     });
 
     // A different event at the same seq replaces the first, and its size with it.
     await store.appendEvent('a', 0, text('hello, longer'));
     expect(await store.events('a')).toEqual([text('hello, longer')]);
-    expect((await store.get('a'))!.bytes.events).toBe(len(text('hello, longer')));
+    expect((await store.get('a'))!.bytes.events).toBe(stored(0, text('hello, longer')));
     expect((await raw()).events).toHaveLength(1);
   });
 
@@ -146,14 +148,41 @@ describe('the session store', () => {
     };
     await store.appendEvent('a', 0, start);
     const first = (await store.get('a'))!;
-    expect(first).toMatchObject({ eventCount: 1, updatedAt: 5_000, bytes: { events: len(start) } });
+    expect(first).toMatchObject({
+      eventCount: 1,
+      updatedAt: 5_000,
+      bytes: { events: stored(0, start) },
+    });
 
     await store.appendEvent('a', 1, text('Because.'));
     const second = (await store.get('a'))!;
     expect(second.eventCount).toBe(2);
-    expect(second.bytes.events).toBe(len(start) + len(text('Because.')));
+    expect(second.bytes.events).toBe(stored(0, start) + stored(1, text('Because.')));
     // The clock did not move, yet the write is still later than the one before.
     expect(second.updatedAt).toBeGreaterThan(first.updatedAt);
+  });
+
+  it('counts a query result’s rows as often as they are stored (regression: counted once)', async () => {
+    await store.create(meta('a'));
+    const rows = Array.from({ length: 200 }, (_, i) => [`2015-01-${i}`, i * 1.5]);
+    const result: AgentEvent = {
+      type: 'query_result',
+      turnId: t,
+      callId: 'q',
+      description: 'Rain by day',
+      query: 'SELECT date, precipitation FROM data',
+      columns: ['date', 'precipitation'],
+      rows,
+      rowCount: 200,
+      truncated: false,
+      durationMs: 4,
+      isError: false,
+    };
+    await store.appendEvent('a', 0, result);
+    const counted = (await store.get('a'))!.bytes.events;
+    // The event keeps the rows, and seed 000's plot_data column keeps them again.
+    expect(counted).toBeGreaterThan(2 * len(rows));
+    expect(counted).toBe(len((await raw()).events[0]));
   });
 
   it('stores copies of proxied values, as Svelte $state hands them over', async () => {
@@ -283,7 +312,7 @@ describe('upgrading a stored database', () => {
       ...oldA,
       bytes: {
         files: 13,
-        events: events.reduce((n, e) => n + len(e), 0),
+        events: events.reduce((n, e, seq) => n + stored(seq, e), 0),
         history: len(conversation),
       },
       eventCount: 3,
