@@ -3,26 +3,21 @@
  * row, byte, column, size or time limit with a message, or take DuckDB down and get it restarted
  * with the tables read again; either way the page stays responsive and the next query works.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSql, waitForLoads } from './app.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runSql } from './app.ts';
 import { ask, configure, mock, shownItems } from './agent.ts';
-import { launch, openApp } from './browser.ts';
+import { useBrowser } from './browser.ts';
+import { openWithSample } from './sessions-helpers.ts';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  browser = await launch();
-  ({ page, errors } = await openApp(browser));
-  await page.click('[data-testid="sample-button"]');
-  await waitForLoads(page, 1);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+/** Each test's own page, with the sample loaded (as `data`). */
+async function open(): Promise<void> {
+  ({ page, errors } = await openWithSample(browser()));
+}
 
 /** The page still draws frames, the table is whole, and a query runs. */
 async function expectAlive(): Promise<void> {
@@ -40,13 +35,17 @@ const wide = (columns: number) =>
 
 describe('queries that would exhaust the page', () => {
   it('a cross join is cut at the row limit and still counted', async () => {
-    const result = await runSql(page, 'SELECT * FROM data a, data b, data c');
-    expect(result).toMatchObject({ ok: true, rows: 1000, total: 2922 ** 3 });
-    expect(await note()).toMatch(/Showing the first 1,000 rows of 24,948,281,448/);
+    await open();
+    // Two tables, not three: the count must finish within its budget on any machine (a three-way
+    // join of 25 billion rows took the whole 5 s budget on 2 cores and came back uncounted).
+    const result = await runSql(page, 'SELECT * FROM data a, data b');
+    expect(result).toMatchObject({ ok: true, rows: 1000, total: 2922 ** 2 });
+    expect(await note()).toMatch(/Showing the first 1,000 rows of 8,538,084/);
     await expectAlive();
   });
 
   it('a cross join that must be computed whole stops at the time limit', async () => {
+    await open();
     const result = await runSql(
       page,
       'SELECT count(DISTINCT a.date || b.wind || c.weather) FROM data a, data b, data c',
@@ -58,6 +57,7 @@ describe('queries that would exhaust the page', () => {
   });
 
   it('generate_series(1, 1e12) is cut at the row limit, and counting it gives up', async () => {
+    await open();
     const result = await runSql(page, 'SELECT * FROM generate_series(1, 1000000000000)');
     expect(result).toMatchObject({ ok: true, rows: 1000, total: null });
     expect(await note()).toMatch(/of more than 1,000 \(counting them all took too long\)/);
@@ -65,6 +65,7 @@ describe('queries that would exhaust the page', () => {
   });
 
   it('a recursive CTE without end is cut at the row limit', async () => {
+    await open();
     const result = await runSql(
       page,
       'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) SELECT n FROM t',
@@ -75,6 +76,7 @@ describe('queries that would exhaust the page', () => {
   });
 
   it("repeat('x', 1e9) comes back as one cell cut at 10,000 characters", async () => {
+    await open();
     const result = await runSql(page, "SELECT repeat('x', 1000000000) AS s");
     expect(result.ok).toBe(true);
     const cell = result.ok ? (result.cells[0]?.[0] ?? '') : '';
@@ -84,6 +86,7 @@ describe('queries that would exhaust the page', () => {
   });
 
   it("repeat('x', 3e9) takes DuckDB down: it is restarted with the tables", async () => {
+    await open();
     const result = await runSql(page, "SELECT repeat('x', 3000000000) AS s");
     expect(result).toMatchObject({ ok: false, kind: 'error' });
     expect(!result.ok && result.message).toMatch(
@@ -93,6 +96,7 @@ describe('queries that would exhaust the page', () => {
   });
 
   it('a 100,000-column query is refused by its size; 5,000 columns show the first 1,000', async () => {
+    await open();
     const huge = await runSql(page, wide(100_000));
     expect(huge).toMatchObject({ ok: false, kind: 'rejected' });
     expect(!huge.ok && huge.message).toMatch(
@@ -108,6 +112,7 @@ describe('queries that would exhaust the page', () => {
 
 describe('the same from the model', () => {
   it('a query that takes DuckDB down is a tool result, and the turn goes on', async () => {
+    await open();
     await mock().reset();
     await configure(page);
     await mock().script([
@@ -144,6 +149,9 @@ describe('the same from the model', () => {
   });
 
   it('charts built to freeze the page are refused, and a sound one is drawn', async () => {
+    await open();
+    await mock().reset();
+    await configure(page);
     const bars = (extra: Record<string, unknown>) => ({
       data: {
         values: [
