@@ -5,8 +5,9 @@
  * as the API would see them.
  */
 import { COLUMN_TABLE_HEADERS } from '../../src/core/agent/prompts.ts';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { weatherAnalysis, weatherQuestion } from '../fixtures/weather-script.ts';
 import { waitForLoads } from './app.ts';
 import {
   analyze,
@@ -19,35 +20,33 @@ import {
   toolResults,
   turnEnded,
 } from './agent.ts';
-import { launch, openApp } from './browser.ts';
+import { openApp, useBrowser } from './browser.ts';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let errors: string[];
-const sent: Request[] = [];
+let sent: Request[] = [];
 
 const COLUMNS = ['location', 'date', 'precipitation', 'temp_max', 'temp_min', 'wind', 'weather'];
-
-beforeAll(async () => {
-  browser = await launch();
-  ({ page, errors } = await openApp(browser));
-  page.on('request', (r) => sent.push(r));
-  await page.click('[data-testid="sample-button"]');
-  await waitForLoads(page, 1);
-  await mock().reset();
-  await configure(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 beforeEach(async () => {
   await mock().reset();
 });
 
+/** Each test's own page: the sample loaded and the model configured; its requests recorded. */
+async function open(): Promise<void> {
+  ({ page, errors } = await openApp(browser()));
+  const requests: Request[] = [];
+  sent = requests;
+  page.on('request', (r) => requests.push(r));
+  await page.click('[data-testid="sample-button"]');
+  await waitForLoads(page, 1);
+  await configure(page);
+}
+
 describe('initial analysis of the sample', () => {
   it('shows the summary, a table of every column and the title', async () => {
+    await open();
     await mock().script([
       {
         reply: {
@@ -158,6 +157,9 @@ describe('initial analysis of the sample', () => {
 
 describe('a question', () => {
   it('produces a query card, a table and a chart drawn as SVG', async () => {
+    await open();
+    const titleBefore = await page.textContent('.analysis h2');
+    expect(titleBefore).toBe('weather.csv');
     const turns = Number(await page.getAttribute('[data-testid="turn-state"]', 'data-turns'));
     await mock().script([
       {
@@ -253,12 +255,13 @@ describe('a question', () => {
     expect(png.suggestedFilename()).toBe('Rain by month.png');
     const bytes = await readFile((await png.path())!);
     expect([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
-    // The title is kept from the analysis; the question did not rename the session.
-    expect(await page.textContent('.analysis h2')).toBe('Seattle and New York Weather');
+    // A question whose finalize gives no title leaves the session's name as it was.
+    expect(await page.textContent('.analysis h2')).toBe(titleBefore);
     expect(await turnEnded(page, turns + 1)).toBe('done');
   });
 
   it('feeds a wrong column back with a hint, and the retry succeeds', async () => {
+    await open();
     await mock().script([
       {
         reply: {
@@ -311,6 +314,7 @@ describe('a question', () => {
   });
 
   it('finds where a value occurs and profiles chosen columns, on the real engine', async () => {
+    await open();
     await mock().script([
       {
         reply: {
@@ -337,6 +341,7 @@ describe('a question', () => {
   });
 
   it('sends the model at most 50 rows of a large result while the page keeps 1,000', async () => {
+    await open();
     await mock().script([
       {
         reply: {
@@ -361,6 +366,7 @@ describe('a question', () => {
 
 describe('Stop', () => {
   it('stops a long query within a moment and keeps what was shown', async () => {
+    await open();
     await mock().script([
       {
         reply: {
@@ -415,6 +421,7 @@ describe('Stop', () => {
   });
 
   it('stops while the model is still answering', async () => {
+    await open();
     await mock().script([{ hang: true }]);
     const turns = Number(await page.getAttribute('[data-testid="turn-state"]', 'data-turns'));
     await ask(page, 'Think for a long time', { wait: false });
@@ -427,6 +434,12 @@ describe('Stop', () => {
 
 describe('what left the page', () => {
   it('only went to the app itself and the configured base URL', async () => {
+    await open();
+    await mock().script(weatherAnalysis());
+    expect(await analyze(page)).toBe('done');
+    await mock().script(weatherQuestion());
+    expect(await ask(page, 'How does rain differ between the cities?')).toBe('done');
+    await page.waitForSelector('[data-testid="plot"][data-rendered="true"] svg');
     const app = new URL(inject('baseUrl')).origin;
     const model = new URL(inject('mockUrl')).origin;
     const origins = new Set(sent.map((r) => new URL(r.url()).origin));
