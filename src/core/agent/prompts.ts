@@ -48,7 +48,7 @@ Your task:
 2. Then produce exactly two outputs:
    a. output_text: a concise summary (3-5 sentences) of what this dataset is about and the most important insights or patterns you found.
    b. output_table: a per-column table with the headers ${COLUMN_TABLE_HEADERS.join(', ')} — one row for every column of every table, in table order.
-3. Call finalize with a short descriptive session title (e.g. "E-commerce Sales Q4 2024", "Customer Churn Analysis").
+3. Call finalize with a short descriptive session title (e.g. "E-commerce Sales Q4 2024", "Customer Churn Analysis") and three follow-up questions worth asking of this data.
 
 Guidelines:
 - Keep the summary concise: highlight what matters, skip the obvious.
@@ -67,7 +67,7 @@ Guidelines:
 - When presenting numbers, show your work: run the query, then explain the findings in output_text.
 - For visual questions (distributions, trends, comparisons), prefer create_plot.
 - For tabular results, use output_table rather than a Markdown table in the text.
-- Call finalize with null when you have fully answered the question.
+- Call finalize with null when you have fully answered the question, with three short follow-up questions that would take the analysis further (insights, not just more results).
 
 Constraints:
 - Only read-only queries are possible. Never attempt to modify data.

@@ -85,6 +85,8 @@ export const agentEvent = z.discriminatedUnion('type', [
     error: z.string().optional(),
   }),
   z.object({ type: z.literal('session_update'), ...base, title: z.string() }),
+  /** Next questions the model offered at the end of its turn (finalize), shown as buttons. */
+  z.object({ type: z.literal('suggestions'), ...base, suggestions: z.array(z.string()) }),
   z.object({
     type: z.literal('usage'),
     ...base,

@@ -55,6 +55,8 @@ export interface TurnView {
   items: ItemView[];
   activity: ActivityView[];
   usage: UsageTotals;
+  /** Follow-up questions offered when the turn finished. */
+  suggestions: string[];
   startedAt: number;
   endedAt: number | null;
 }

@@ -76,6 +76,7 @@ export function reduce(session: SessionView, e: AgentEvent): SessionView {
       items: [],
       activity: [],
       usage: emptyUsage(),
+      suggestions: [],
       startedAt: e.at,
       endedAt: null,
     };
@@ -221,6 +222,8 @@ function reduceTurn(t: TurnView, e: AgentEvent): TurnView {
           ...(e.error === undefined ? {} : { message: e.error }),
         }),
       };
+    case 'suggestions':
+      return { ...t, suggestions: e.suggestions };
     case 'compacted':
       return {
         ...t,

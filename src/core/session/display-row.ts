@@ -51,6 +51,8 @@ export function displayRow(sessionId: string, seq: number, event: AgentEvent): S
       return row('system', event.type, event.message);
     case 'tool_end':
       return row('system', event.type, event.message ?? null);
+    case 'suggestions':
+      return row('system', event.type, null, { suggestions: event.suggestions });
     case 'session_update':
       return row('system', event.type, event.title);
     default:

@@ -1,17 +1,32 @@
 import { z } from 'zod';
 import { defineTool } from './tool.ts';
 
+/** How many follow-up questions a turn may offer, and how long each may be. */
+export const MAX_SUGGESTIONS = 3;
+const MAX_SUGGESTION_CHARS = 120;
+
 export const finalize = defineTool({
   name: 'finalize',
   description:
     'End your turn once the person has their answer. After the initial analysis pass a short session title ' +
-    '(e.g. "Seattle Weather 2012–2015"); after a question pass null.',
+    '(e.g. "Seattle Weather 2012–2015"); after a question pass null. ' +
+    `Also pass up to ${MAX_SUGGESTIONS} short follow-up questions the person could ask next about this data ` +
+    '(each under 12 words, answerable from these tables, not already answered).',
   schema: z.object({
     session_title: z.string().max(120).nullable().describe('A short title, or null.'),
+    suggestions: z
+      .array(z.string())
+      .optional()
+      .describe(`Up to ${MAX_SUGGESTIONS} next questions, shown as buttons the person can click.`),
   }),
-  async run({ session_title }, ctx) {
+  async run({ session_title, suggestions }, ctx) {
     const title = session_title?.trim() || null;
     if (title) ctx.emit({ type: 'session_update', turnId: ctx.turnId, title });
+    // Tidied rather than refused: a bad suggestion is not worth a retry of the whole turn.
+    const next = [...new Set((suggestions ?? []).map((s) => s.replace(/\s+/g, ' ').trim()))]
+      .filter((s) => s.length > 0 && s.length <= MAX_SUGGESTION_CHARS)
+      .slice(0, MAX_SUGGESTIONS);
+    if (next.length) ctx.emit({ type: 'suggestions', turnId: ctx.turnId, suggestions: next });
     return { content: 'Turn finished.', finalize: { title } };
   },
 });
