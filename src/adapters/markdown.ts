@@ -10,7 +10,7 @@
  * target, `rel` and `target`.
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import { Marked, type Tokens } from 'marked';
+import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked';
 
 const ALLOWED_TAGS = [
   'p',
@@ -38,6 +38,9 @@ const ALLOWED_TAGS = [
   'th',
   'td',
   'a',
+  // Query citations ([Q3] → <cite>Q3</cite>), made by the extension below only (the model's own
+  // HTML is escaped); the page links each to its query card by the id it holds as text.
+  'cite',
 ];
 
 /** `rel`, `target` and the target `<span>` are added after sanitizing, by this module only. */
@@ -65,6 +68,24 @@ function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
+/**
+ * `[Q3]` or `[Q3, Q7]` after a figure cites the queries it came from (the ids the sql_query
+ * tool hands the model). Inline code is tokenized first, so `` `[Q3]` `` stays code.
+ */
+const CITATION = /^\[(Q\d{1,5}(?:\s*,\s*Q\d{1,5})*)\]/;
+
+const citations: TokenizerAndRendererExtension = {
+  name: 'citation',
+  level: 'inline',
+  start: (src) => src.match(/\[Q\d/)?.index,
+  tokenizer(src) {
+    const match = CITATION.exec(src);
+    if (!match) return undefined;
+    return { type: 'citation', raw: match[0], ids: match[1]!.split(/\s*,\s*/) };
+  },
+  renderer: (token) => (token.ids as string[]).map((id) => `<cite>${id}</cite>`).join(' '),
+};
+
 const marked = new Marked({
   gfm: true,
   async: false,
@@ -77,6 +98,7 @@ const marked = new Marked({
     // A task list's checkbox would be an <input>; a character says the same.
     checkbox: ({ checked }: Tokens.Checkbox) => (checked ? '☑ ' : '☐ '),
   },
+  extensions: [citations],
 });
 
 // Made on first use from the page's window (jsdom's in tests): its own instance, so no other

@@ -25,6 +25,7 @@ export async function turn(
     kind = 'question' as 'question' | 'analysis',
     question = 'Which month is wettest?',
     conversation = emptyConversation(),
+    queriesSoFar = 0,
     options = {} as Partial<AgentOptions>,
     signal = new AbortController().signal,
     onEvent = (_e: AgentEvent) => {},
@@ -39,6 +40,7 @@ export async function turn(
       question,
       tables: [WEATHER],
       conversation,
+      queriesSoFar,
       signal,
       emit: (e) => {
         events.push(e);

@@ -4,7 +4,7 @@ import { renderMarkdown } from '../../src/adapters/markdown.ts';
 
 /** The elements and attributes the sanitized output may hold; `span` is the link target. */
 const ELEMENTS = new Set(
-  'p br hr strong em del code pre blockquote ul ol li h1 h2 h3 h4 h5 h6 table thead tbody tr th td a span'.split(
+  'p br hr strong em del code pre blockquote ul ol li h1 h2 h3 h4 h5 h6 table thead tbody tr th td a span cite'.split(
     ' ',
   ),
 );
@@ -233,5 +233,37 @@ describe('renderMarkdown: ordinary markdown', () => {
 
   it('renders empty text as nothing', () => {
     expect(renderMarkdown('')).toBe('');
+  });
+});
+
+describe('renderMarkdown: query citations', () => {
+  const cited = (md: string) =>
+    [...parse(renderMarkdown(md)).querySelectorAll('cite')].map((c) => c.textContent);
+
+  it('turns [Q3] after a figure into a citation of that query', () => {
+    expect(cited('November had 642.5 mm [Q3].')).toEqual(['Q3']);
+  });
+
+  it('reads several ids in one bracket, and ids in a table cell', () => {
+    expect(cited('Up 12% [Q2, Q10]')).toEqual(['Q2', 'Q10']);
+    expect(cited('| a | b |\n|---|---|\n| 1 [Q4] | 2 |')).toEqual(['Q4']);
+  });
+
+  it('leaves ids in code spans and code blocks, and look-alikes, as text', () => {
+    expect(cited('Write `[Q3]` to cite.\n\n```\n[Q4]\n```')).toEqual([]);
+    expect(cited('[Q] [QA] [q3] [Q3 ] [ Q3]')).toEqual([]);
+    expect(renderMarkdown('Write `[Q3]`')).toContain('<code>[Q3]</code>');
+  });
+
+  it('keeps a citation the model wrote as HTML as the text it is', () => {
+    const html = renderMarkdown('<cite onclick="x()">Q1</cite>');
+    expect(cited('<cite>Q1</cite>')).toEqual([]);
+    expect(problems(html)).toEqual([]);
+  });
+
+  it('does not turn a reference link into a citation when it is defined as a link', () => {
+    const html = renderMarkdown('See [Q1].\n\n[Q1]: https://example.com/q');
+    expect(parse(html).querySelector('cite')).not.toBeNull();
+    expect(problems(html)).toEqual([]);
   });
 });

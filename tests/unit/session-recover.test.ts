@@ -102,7 +102,10 @@ describe('reopening a session whose turn never ended', () => {
     expect(recovery.events.map((e) => e.type)).toEqual(['reasoning', 'text', 'done']);
     const view = reduceAll([...events, ...recovery.events]);
     const turn = view.turns[0]!;
-    expect(turn.items).toEqual([{ type: 'text', id: 'c1', text: 'Half an ans', draft: false }]);
+    // Kept as it was shown, and marked: the answer never finished.
+    expect(turn.items).toEqual([
+      { type: 'text', id: 'c1', text: 'Half an ans', draft: false, cutOff: true },
+    ]);
     expect(turn.activity.some((a) => a.type === 'reasoning' && a.text === 'Now I will')).toBe(true);
     // Without any stored history the question itself is still named to the model.
     expect(JSON.stringify(recovery.conversation)).toContain('the question \\"Q?\\"');

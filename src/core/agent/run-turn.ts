@@ -66,6 +66,8 @@ export interface TurnRequest {
   conversation: Conversation;
   signal: AbortSignal;
   emit: (event: AgentEvent) => void;
+  /** Query ids the session has used (its cards are Q1…Qn); this turn's start after them. */
+  queriesSoFar?: number;
   /**
    * Receives the history each time it grows (the question, each reply, each set of results), so
    * a reload mid-turn can continue from what the model had already seen and done.
@@ -135,6 +137,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     return end('error');
   };
 
+  let queries = req.queriesSoFar ?? 0;
   /** The answers shown while the current reply streams, by call id. */
   const drafts = new Map<string, string>();
   /** Keeps what a failed call left on screen, for the page, storage and the next request. */
@@ -272,6 +275,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
           shown = true;
           emit(e);
         },
+        nextQueryId: () => `Q${++queries}`,
       });
       emit({
         type: 'tool_end',

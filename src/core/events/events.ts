@@ -73,6 +73,8 @@ export const agentEvent = z.discriminatedUnion('type', [
     type: z.literal('query_result'),
     ...base,
     callId: z.string(),
+    /** The session's id of this query (`Q3`), cited by the model; absent in older sessions. */
+    queryId: z.string().optional(),
     description: z.string(),
     query: z.string(),
     columns: z.array(z.string()),

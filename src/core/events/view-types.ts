@@ -10,6 +10,7 @@ export type ItemView =
   | {
       type: 'query_result';
       id: string;
+      queryId?: string;
       description: string;
       query: string;
       running: boolean;

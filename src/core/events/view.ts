@@ -206,6 +206,7 @@ function reduceTurn(t: TurnView, e: AgentEvent): TurnView {
         items: upsertItem(t.items, {
           type: 'query_result',
           id: e.callId,
+          ...(e.queryId === undefined ? {} : { queryId: e.queryId }),
           description: e.description,
           query: e.query,
           running: false,

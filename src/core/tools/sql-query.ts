@@ -28,10 +28,12 @@ export const sqlQuery = defineTool({
         maxRows: PAGE_MAX_ROWS,
         timeoutMs: QUERY_TIMEOUT_MS,
       });
+      const queryId = ctx.nextQueryId();
       const shown = {
         type: 'query_result',
         turnId: ctx.turnId,
         callId: ctx.callId,
+        queryId,
         description,
         query,
       } as const;
@@ -49,7 +51,7 @@ export const sqlQuery = defineTool({
           error: message,
         });
         const hint = stopped ? null : queryHint(result.message, result.kind, ctx.tables);
-        return fail(hint ? `${message}\n${hint}` : message);
+        return fail(`${queryId} failed: ${hint ? `${message}\n${hint}` : message}`);
       }
       ctx.emit({
         ...shown,
@@ -60,7 +62,9 @@ export const sqlQuery = defineTool({
         durationMs: result.durationMs,
         isError: false,
       });
-      return ok(compactResult(result));
+      return ok(
+        `Query ${queryId} (cite it as [${queryId}] beside figures from it)\n${compactResult(result)}`,
+      );
     } finally {
       ctx.signal.removeEventListener('abort', stop);
     }

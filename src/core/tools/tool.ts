@@ -26,6 +26,8 @@ export interface ToolContext {
   turnId: string;
   callId: string;
   emit(event: AgentEvent): void;
+  /** The next query id of the session (`Q1`, `Q2`, …), which the model cites beside figures. */
+  nextQueryId(): string;
 }
 
 export interface ToolOutcome {

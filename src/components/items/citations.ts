@@ -1,0 +1,49 @@
+/**
+ * Citations in rendered Markdown (`<cite>Q3</cite>`, made by adapters/markdown.ts from `[Q3]`):
+ * each becomes a link to its query card, or is marked unverified when the session has no such
+ * query — a figure whose source cannot be shown is flagged, never silently passed off.
+ */
+
+/** Marks every citation under `root` as verified (a query of `known`) or not. */
+export function markCitations(root: HTMLElement, known: ReadonlySet<string>): void {
+  for (const cite of root.querySelectorAll('cite')) {
+    const id = cite.textContent?.trim() ?? '';
+    const verified = known.has(id);
+    cite.dataset.testid = 'citation';
+    cite.dataset.query = id;
+    cite.dataset.verified = String(verified);
+    cite.tabIndex = 0;
+    cite.setAttribute('role', 'link');
+    cite.title = verified
+      ? `Show query ${id}, which this figure comes from`
+      : `Unverified: this session has no query ${id}`;
+  }
+}
+
+/** Scrolls to the cited query's card and highlights it for a moment; false if there is none. */
+export function showCitedQuery(id: string): boolean {
+  const card = document.getElementById(`query-${id}`);
+  if (!card) return false;
+  card.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  card.dataset.highlighted = 'true';
+  setTimeout(() => delete card.dataset.highlighted, 2_000);
+  card.focus({ preventScroll: true });
+  return true;
+}
+
+/** Click and Enter on a verified citation under `root` show its query. */
+export function followCitations(root: HTMLElement): () => void {
+  const follow = (event: Event) => {
+    if (event instanceof KeyboardEvent && event.key !== 'Enter') return;
+    const cite = (event.target as Element | null)?.closest?.('cite[data-verified="true"]');
+    if (!(cite instanceof HTMLElement) || !root.contains(cite)) return;
+    event.preventDefault();
+    showCitedQuery(cite.dataset.query ?? '');
+  };
+  root.addEventListener('click', follow);
+  root.addEventListener('keydown', follow);
+  return () => {
+    root.removeEventListener('click', follow);
+    root.removeEventListener('keydown', follow);
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * Query ids (`Q1`, `Q2`, …): every sql_query result of a session gets the next one, the model
+ * cites them beside the figures it states, and the page links a citation to its card.
+ */
+import type { AgentEvent } from './events.ts';
+
+const ID = /^Q(\d+)$/;
+
+/** How many ids the session has used: the highest number given so far. */
+export function queriesSoFar(events: readonly AgentEvent[]): number {
+  let highest = 0;
+  for (const e of events) {
+    if (e.type !== 'query_result' || !e.queryId) continue;
+    const n = Number(ID.exec(e.queryId)?.[1] ?? 0);
+    if (n > highest) highest = n;
+  }
+  return highest;
+}
