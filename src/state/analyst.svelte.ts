@@ -10,6 +10,9 @@ import { TRANSIENT, type AgentEvent, type EndState, type TurnKind } from '../cor
 import { queriesSoFar } from '../core/events/query-ids.ts';
 import { emptySession, reduce, reduceAll, type SessionView } from '../core/events/view.ts';
 import { errorMessage } from '../core/errors.ts';
+import type { TableProfile } from '../core/data/engine.ts';
+import { buildReportInput, type ReportInput } from '../core/report/report-input.ts';
+import { writeReport } from '../core/report/write-report.ts';
 import type { Settings } from './settings.svelte.ts';
 import type { Workspace } from './workspace.svelte.ts';
 
@@ -96,6 +99,58 @@ export class Analyst {
 
   #start(kind: TurnKind, question: string | null): Promise<void> {
     const turn = this.#run(kind, question);
+    this.#turn = turn;
+    return turn;
+  }
+
+  /** The findings the report would be written from, and their estimated size in tokens. */
+  async reportInput(): Promise<ReportInput> {
+    await this.#workspace.settled();
+    const profiles: Record<string, TableProfile> = {};
+    for (const [name, state] of Object.entries(this.#workspace.profiles))
+      if (state.status === 'done') profiles[name] = state.profile;
+    return buildReportInput({
+      title: this.view.title,
+      tables: await describeTables(this.#workspace.engine, this.#workspace.tables),
+      profiles,
+      view: this.view,
+    });
+  }
+
+  /** Writes the report of the session (seed 001's stage 2): one streamed call, no tools. */
+  async report(): Promise<void> {
+    if (this.running || this.readOnly) return;
+    if (!this.#settings.hasKey) {
+      this.#settings.askForKey(
+        'Add your Anthropic API key to write the report.',
+        () => void this.report(),
+      );
+      return;
+    }
+    this.running = true;
+    const abort = new AbortController();
+    this.#abort = abort;
+    const generation = this.#generation;
+    const current = () => generation === this.#generation;
+    const turn = (async () => {
+      try {
+        await writeReport({
+          reportId: crypto.randomUUID(),
+          input: await this.reportInput(),
+          model: this.#settings.client(),
+          modelId: this.#settings.model,
+          signal: abort.signal,
+          emit: (e) => {
+            if (current()) this.#emit(e);
+          },
+        });
+      } finally {
+        if (current()) {
+          this.running = false;
+          this.#abort = null;
+        }
+      }
+    })();
     this.#turn = turn;
     return turn;
   }

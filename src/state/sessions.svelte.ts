@@ -12,6 +12,7 @@ import { emptyConversation } from '../core/agent/history.ts';
 import type { AgentEvent } from '../core/events/events.ts';
 import { errorMessage } from '../core/errors.ts';
 import { totalBytes, type SessionMeta, type StoredTable } from '../core/session/records.ts';
+import { closeInterruptedReport } from '../core/report/write-report.ts';
 import { liveEvents, recoverInterrupted } from '../core/session/recover.ts';
 import type { SessionStore } from '../core/session/store.ts';
 import type { Analyst } from './analyst.svelte.ts';
@@ -241,6 +242,8 @@ export class Sessions {
         writer.history(recovery.conversation);
         this.#analyst.append(recovery.events);
       }
+      const report = closeInterruptedReport(events, Date.now());
+      if (report) this.#analyst.append([report]);
     } else {
       for (const e of liveEvents(events, live)) this.#analyst.follow(e);
       this.#tabs.follow(meta.id, events.length, (l) => this.#reopenAsWriter(meta.id, l));

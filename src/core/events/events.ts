@@ -116,6 +116,28 @@ export const agentEvent = z.discriminatedUnion('type', [
     message: z.string(),
   }),
   z.object({ type: z.literal('done'), ...base, state: endState, at: z.number() }),
+  /**
+   * The report (seed 001's stage 2): written on request from the session's findings, in one
+   * model call without tools. `turnId` is the report's own id; a later report replaces it.
+   */
+  z.object({
+    type: z.literal('report_start'),
+    ...base,
+    model: z.string(),
+    /** Estimated input tokens of the request, shown before and kept beside the real count. */
+    estimatedInputTokens: z.number(),
+    at: z.number(),
+  }),
+  /** The report so far, as it streams (transient; a snapshot, not a delta). */
+  z.object({ type: z.literal('report_draft'), ...base, text: z.string() }),
+  z.object({
+    type: z.literal('report_end'),
+    ...base,
+    state: endState,
+    text: z.string(),
+    message: z.string().optional(),
+    at: z.number(),
+  }),
 ]);
 
 export type AgentEvent = z.infer<typeof agentEvent>;
@@ -127,4 +149,5 @@ export type EventOf<T extends AgentEvent['type']> = Extract<AgentEvent, { type: 
 export const TRANSIENT: ReadonlySet<AgentEvent['type']> = new Set([
   'reasoning_delta',
   'answer_draft',
+  'report_draft',
 ]);

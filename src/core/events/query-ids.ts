@@ -3,6 +3,7 @@
  * cites them beside the figures it states, and the page links a citation to its card.
  */
 import type { AgentEvent } from './events.ts';
+import type { SessionView } from './view-types.ts';
 
 const ID = /^Q(\d+)$/;
 
@@ -15,4 +16,15 @@ export function queriesSoFar(events: readonly AgentEvent[]): number {
     if (n > highest) highest = n;
   }
   return highest;
+}
+
+/** Ids of the session's queries that ran: what a citation may name and be shown verified. */
+export function verifiedQueryIds(view: SessionView): Set<string> {
+  return new Set(
+    view.turns.flatMap((t) =>
+      t.items.flatMap((i) =>
+        i.type === 'query_result' && i.queryId && !i.isError && !i.running ? [i.queryId] : [],
+      ),
+    ),
+  );
 }

@@ -62,10 +62,25 @@ export interface TurnView {
   endedAt: number | null;
 }
 
+export interface ReportView {
+  id: string;
+  state: 'running' | EndState;
+  text: string;
+  model: string;
+  estimatedInputTokens: number;
+  /** What its model call really cost, once known. */
+  usage: UsageTotals;
+  message: string | null;
+  startedAt: number;
+  endedAt: number | null;
+}
+
 export interface SessionView {
   title: string | null;
   turns: TurnView[];
   usage: UsageTotals;
+  /** The latest report, if one was asked for. */
+  report: ReportView | null;
 }
 
 export function emptyUsage(): UsageTotals {
@@ -80,5 +95,5 @@ export function emptyUsage(): UsageTotals {
 }
 
 export function emptySession(): SessionView {
-  return { title: null, turns: [], usage: emptyUsage() };
+  return { title: null, turns: [], usage: emptyUsage(), report: null };
 }

@@ -15,7 +15,14 @@ import {
   type UsageTotals,
 } from './view-types.ts';
 
-export type { ActivityView, ItemView, SessionView, TurnView, UsageTotals } from './view-types.ts';
+export type {
+  ActivityView,
+  ItemView,
+  ReportView,
+  SessionView,
+  TurnView,
+  UsageTotals,
+} from './view-types.ts';
 export { emptySession, emptyUsage } from './view-types.ts';
 export { describeCall } from './describe-call.ts';
 
@@ -85,7 +92,41 @@ export function reduce(session: SessionView, e: AgentEvent): SessionView {
   if (e.type === 'session_update') return { ...session, title: e.title };
   if (e.type === 'usage') {
     const next = updateTurn(session, e.turnId, (t) => ({ ...t, usage: addUsage(t.usage, e) }));
-    return { ...next, usage: addUsage(session.usage, e) };
+    const report =
+      next.report?.id === e.turnId
+        ? { ...next.report, usage: addUsage(next.report.usage, e) }
+        : next.report;
+    return { ...next, report, usage: addUsage(session.usage, e) };
+  }
+  if (e.type === 'report_start')
+    return {
+      ...session,
+      report: {
+        id: e.turnId,
+        state: 'running',
+        text: '',
+        model: e.model,
+        estimatedInputTokens: e.estimatedInputTokens,
+        usage: emptyUsage(),
+        message: null,
+        startedAt: e.at,
+        endedAt: null,
+      },
+    };
+  if (e.type === 'report_draft' || e.type === 'report_end') {
+    const report = session.report;
+    if (report?.id !== e.turnId) return session;
+    if (e.type === 'report_draft') return { ...session, report: { ...report, text: e.text } };
+    return {
+      ...session,
+      report: {
+        ...report,
+        state: e.state,
+        text: e.text,
+        message: e.message ?? null,
+        endedAt: e.at,
+      },
+    };
   }
   return updateTurn(session, e.turnId, (t) => reduceTurn(t, e));
 }
