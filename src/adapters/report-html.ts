@@ -68,7 +68,10 @@ async function chartSvg(chart: ReportChart): Promise<string> {
 }
 
 async function figure(chart: ReportChart): Promise<string> {
-  return `<figure id="${chart.id}">${await chartSvg(chart)}<figcaption>${chart.id}: ${escapeHtml(chart.title)}</figcaption></figure>`;
+  const source = chart.queryId
+    ? ` (data: <a class="citation" href="#${escapeHtml(chart.queryId)}">${escapeHtml(chart.queryId)}</a>)`
+    : ' (data typed in, not from a query)';
+  return `<figure id="${chart.id}">${await chartSvg(chart)}<figcaption>${chart.id}: ${escapeHtml(chart.title)}${source}</figcaption></figure>`;
 }
 
 function table(headers: string[], rows: unknown[][]): string {

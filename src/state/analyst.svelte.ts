@@ -7,7 +7,7 @@ import { describeTables } from '../core/agent/dataset.ts';
 import { emptyConversation, type Conversation } from '../core/agent/history.ts';
 import { runTurn } from '../core/agent/run-turn.ts';
 import { TRANSIENT, type AgentEvent, type EndState, type TurnKind } from '../core/events/events.ts';
-import { queriesSoFar } from '../core/events/query-ids.ts';
+import { queriesSoFar, queryRowsOf } from '../core/events/query-ids.ts';
 import { emptySession, reduce, reduceAll, type SessionView } from '../core/events/view.ts';
 import { errorMessage } from '../core/errors.ts';
 import type { TableProfile } from '../core/data/engine.ts';
@@ -205,6 +205,7 @@ export class Analyst {
           tables,
           conversation: this.#conversation,
           queriesSoFar: queriesSoFar(this.#events),
+          queryRows: (id) => queryRowsOf(this.#events, id),
           signal: abort.signal,
           emit,
           checkpoint: (c) => {

@@ -437,7 +437,7 @@ describe('what left the page', () => {
     await open();
     await mock().script(weatherAnalysis());
     expect(await analyze(page)).toBe('done');
-    await mock().script(weatherQuestion());
+    await mock().script(weatherQuestion('Q2'));
     expect(await ask(page, 'How does rain differ between the cities?')).toBe('done');
     await page.waitForSelector('[data-testid="plot"][data-rendered="true"] svg');
     const app = new URL(inject('baseUrl')).origin;

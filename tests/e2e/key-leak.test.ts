@@ -30,7 +30,7 @@ beforeAll(async () => {
   await configure(page);
   await mock().script(weatherAnalysis());
   expect(await analyze(page)).toBe('done');
-  await mock().script(weatherQuestion());
+  await mock().script(weatherQuestion('Q2'));
   expect(await ask(page, 'How does rain differ between the cities?')).toBe('done');
   await mock().script([
     { status: 401, errorType: 'authentication_error', message: 'invalid x-api-key' },

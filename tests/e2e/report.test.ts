@@ -47,6 +47,8 @@ describe('the report', () => {
     await configure(page);
     await mock().script(weatherQuestion());
     expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
+    // The chart was drawn from the query's rows, and says so.
+    expect(await page.getAttribute('[data-testid="chart-source"]', 'data-query')).toBe('Q1');
     await page.waitForSelector('[data-testid="report-estimate"]');
     expect(
       Number(await page.getAttribute('[data-testid="report-estimate"]', 'data-tokens')),
@@ -108,9 +110,10 @@ describe('the report', () => {
     await viewer.waitForTimeout(300);
     expect(await viewer.locator('h1').innerText()).toBe('Seattle rain, 2012–2015');
     expect(await viewer.locator('figure svg').count()).toBeGreaterThanOrEqual(1);
-    expect(await viewer.locator('a.citation[href="#Q1"]').count()).toBe(2);
+    expect(await viewer.locator('main p a.citation[href="#Q1"]').count()).toBe(2);
     expect(await viewer.locator('cite.unverified').innerText()).toBe('Q7 (unverified)');
     expect(await viewer.locator('#Q1 pre').innerText()).toContain('SELECT');
+    expect(await viewer.locator('figcaption').first().innerText()).toMatch(/\(data: Q1\)$/);
     expect(await viewer.locator('body').innerText()).toContain('[image: leak]');
     // No element that loads or runs anything, and no attribute pointing outside the file.
     expect(

@@ -66,8 +66,10 @@ describe('a session across reloads', () => {
 
     // The key lived in memory only, so the person gives it again; the data needs no upload.
     await configure(page);
-    await mock().script(weatherQuestion());
+    await mock().script(weatherQuestion('Q2'));
     expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
+    // Query ids go on from the stored session's: the chart is drawn from the new query, Q2.
+    expect(await page.getAttribute('[data-testid="chart-source"]', 'data-query')).toBe('Q2');
     const requests = await messageRequests();
     const messages = requests.at(-1)!.body.messages;
     // The earlier turn is part of the history sent: its question, its tool calls and results.

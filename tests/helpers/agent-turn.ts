@@ -5,6 +5,7 @@ import { runTurn, type AgentOptions } from '../../src/core/agent/run-turn.ts';
 import type { AgentEvent } from '../../src/core/events/events.ts';
 import type { ModelRequest } from '../../src/core/model/client.ts';
 import { validateMessagesRequest } from '../mock-anthropic/validate.ts';
+import type { QueryRows } from '../../src/core/tools/tool.ts';
 import { FakeEngine, WEATHER } from './fake-engine.ts';
 import { ScriptedModel, type ScriptStep } from './scripted-model.ts';
 
@@ -26,6 +27,7 @@ export async function turn(
     question = 'Which month is wettest?',
     conversation = emptyConversation(),
     queriesSoFar = 0,
+    queryRows = undefined as ((id: string) => QueryRows | undefined) | undefined,
     options = {} as Partial<AgentOptions>,
     signal = new AbortController().signal,
     onEvent = (_e: AgentEvent) => {},
@@ -41,6 +43,7 @@ export async function turn(
       tables: [WEATHER],
       conversation,
       queriesSoFar,
+      ...(queryRows ? { queryRows } : {}),
       signal,
       emit: (e) => {
         events.push(e);

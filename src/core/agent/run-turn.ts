@@ -21,7 +21,7 @@ import type {
 } from '../model/messages.ts';
 import { costOf, inputTotal } from '../model/pricing.ts';
 import { TOOLS } from '../tools/registry.ts';
-import { toolSpec, type AgentEngine, type DatasetTable } from '../tools/tool.ts';
+import { toolSpec, type AgentEngine, type DatasetTable, type QueryRows } from '../tools/tool.ts';
 import { compact, TOKEN_BUDGET } from './compact.ts';
 import {
   appendAssistant,
@@ -68,6 +68,8 @@ export interface TurnRequest {
   emit: (event: AgentEvent) => void;
   /** Query ids the session has used (its cards are Q1…Qn); this turn's start after them. */
   queriesSoFar?: number;
+  /** Rows of the session's earlier successful queries, by id (this turn's are kept here). */
+  queryRows?: (queryId: string) => QueryRows | undefined;
   /**
    * Receives the history each time it grows (the question, each reply, each set of results), so
    * a reload mid-turn can continue from what the model had already seen and done.
@@ -97,7 +99,14 @@ const textOf = (blocks: AssistantBlock[]) =>
     .join('\n\n');
 
 export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<TurnResult> {
-  const { turnId, signal, emit } = req;
+  const { turnId, signal } = req;
+  /** This turn's successful query results, for charts drawn from them. */
+  const thisTurn = new Map<string, QueryRows>();
+  const emit = (event: AgentEvent) => {
+    if (event.type === 'query_result' && event.queryId && !event.isError)
+      thisTurn.set(event.queryId, event);
+    req.emit(event);
+  };
   const now = opts.now ?? Date.now;
   const maxSteps = opts.maxSteps ?? MAX_STEPS;
   const question = req.kind === 'analysis' ? ANALYSIS_REQUEST : (req.question ?? '').trim();
@@ -276,6 +285,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
           emit(e);
         },
         nextQueryId: () => `Q${++queries}`,
+        queryRows: (id) => thisTurn.get(id) ?? req.queryRows?.(id),
       });
       emit({
         type: 'tool_end',

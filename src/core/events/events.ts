@@ -68,6 +68,8 @@ export const agentEvent = z.discriminatedUnion('type', [
     callId: z.string(),
     title: z.string(),
     spec: z.record(z.string(), z.unknown()),
+    /** The query whose rows the chart draws; absent when the model typed the data in. */
+    queryId: z.string().optional(),
   }),
   z.object({
     type: z.literal('query_result'),

@@ -28,3 +28,14 @@ export function verifiedQueryIds(view: SessionView): Set<string> {
     ),
   );
 }
+
+/** The kept rows of the session's successful query `queryId`, if there is one. */
+export function queryRowsOf(
+  events: readonly AgentEvent[],
+  queryId: string,
+): Extract<AgentEvent, { type: 'query_result' }> | undefined {
+  return events.findLast(
+    (e): e is Extract<AgentEvent, { type: 'query_result' }> =>
+      e.type === 'query_result' && e.queryId === queryId && !e.isError,
+  );
+}

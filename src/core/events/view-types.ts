@@ -6,7 +6,14 @@ type Cell = string | number | boolean | null;
 export type ItemView =
   | { type: 'text'; id: string; text: string; draft: boolean; cutOff?: boolean }
   | { type: 'table'; id: string; title: string; headers: string[]; rows: Cell[][] }
-  | { type: 'plot'; id: string; title: string; spec: Record<string, unknown> }
+  | {
+      type: 'plot';
+      id: string;
+      title: string;
+      spec: Record<string, unknown>;
+      /** The query the chart was drawn from; absent when its data was typed in. */
+      queryId?: string;
+    }
   | {
       type: 'query_result';
       id: string;

@@ -238,7 +238,13 @@ function reduceTurn(t: TurnView, e: AgentEvent): TurnView {
     case 'plot':
       return {
         ...t,
-        items: upsertItem(t.items, { type: 'plot', id: e.callId, title: e.title, spec: e.spec }),
+        items: upsertItem(t.items, {
+          type: 'plot',
+          id: e.callId,
+          title: e.title,
+          spec: e.spec,
+          ...(e.queryId === undefined ? {} : { queryId: e.queryId }),
+        }),
         activity: setTool(t.activity, e.callId, { status: 'done' }),
       };
     case 'query_result':

@@ -10,6 +10,8 @@ export interface ReportChart {
   turnId: string;
   title: string;
   spec: Record<string, unknown>;
+  /** The query the chart was drawn from, if it was. */
+  queryId?: string;
 }
 
 export function chartsOf(view: SessionView): ReportChart[] {
@@ -17,7 +19,15 @@ export function chartsOf(view: SessionView): ReportChart[] {
   return view.turns.flatMap((turn) =>
     turn.items.flatMap((item) =>
       item.type === 'plot'
-        ? [{ id: `C${++n}`, turnId: turn.id, title: item.title, spec: item.spec }]
+        ? [
+            {
+              id: `C${++n}`,
+              turnId: turn.id,
+              title: item.title,
+              spec: item.spec,
+              ...(item.queryId === undefined ? {} : { queryId: item.queryId }),
+            },
+          ]
         : [],
     ),
   );
@@ -44,6 +54,7 @@ export function describeChart(chart: ReportChart, withData: boolean): string {
     `${typeof mark === 'string' ? mark : 'layered'} chart`,
     channels.length ? channels.join(', ') : null,
     `${values.length} data rows`,
+    chart.queryId ? `drawn from ${chart.queryId}` : 'data typed in, not from a query',
   ].filter(Boolean);
   const data =
     withData && values.length

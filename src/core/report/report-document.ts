@@ -85,7 +85,8 @@ function markdownTable(headers: string[], rows: unknown[][]): string {
 function markdownChart(chart: ReportChart): string {
   const spec = JSON.stringify({ title: chart.title, ...chart.spec }, null, 2);
   const f = fence(spec);
-  return `**Chart ${chart.id}: ${chart.title}**\n\n${f}vega-lite\n${spec}\n${f}`;
+  const source = chart.queryId ? `data from ${chart.queryId}` : 'data typed in, not from a query';
+  return `**Chart ${chart.id}: ${chart.title}** (${source})\n\n${f}vega-lite\n${spec}\n${f}`;
 }
 
 /** The report as one Markdown file; charts as fenced `vega-lite` specs. */

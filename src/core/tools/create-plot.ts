@@ -1,23 +1,65 @@
 import { z } from 'zod';
+import type { Cell } from '../data/engine.ts';
 import { checkPlotSpec } from './plot-spec.ts';
-import { defineTool, fail, ok } from './tool.ts';
+import { defineTool, fail, ok, type QueryRows } from './tool.ts';
+
+/** Rows a chart may hold: a chart's data is a small aggregate. */
+export const CHART_MAX_ROWS = 100;
+
+/** The query's rows as the objects Vega-Lite reads, one key per column. */
+function rowObjects(result: QueryRows): Record<string, Cell>[] {
+  return result.rows.map((row) =>
+    Object.fromEntries(result.columns.map((name, i) => [name, row[i] ?? null])),
+  );
+}
 
 export const createPlot = defineTool({
   name: 'create_plot',
   description:
-    'Show the person a chart. Give a Vega-Lite v6 spec with the data inline in data.values (at most 100 rows: ' +
-    'aggregate with sql_query first). Every field the encoding names must be a key of the values. ' +
+    'Show the person a chart. Draw it from a query: pass query_id (e.g. "Q3") and a Vega-Lite v6 spec without data; ' +
+    `the query's rows (at most ${CHART_MAX_ROWS}: aggregate in SQL first) become the chart's data, so its fields are the query's columns. ` +
+    'Only for numbers that came from no query, leave query_id out and put the rows inline in data.values. ' +
     'No URLs, images or links. If the spec is rejected you are told why; fix it and call again.',
   schema: z.object({
     title: z.string().describe('What the chart shows.'),
     vega_lite_spec: z
       .record(z.string(), z.unknown())
-      .describe('A Vega-Lite spec with inline data.values.'),
+      .describe(
+        'A Vega-Lite spec: without data when query_id is given, else with inline data.values.',
+      ),
+    query_id: z.string().optional().describe('The id of the sql_query result to draw (e.g. "Q3").'),
   }),
-  async run({ title, vega_lite_spec }, ctx) {
-    const checked = checkPlotSpec(vega_lite_spec);
+  async run({ title, vega_lite_spec, query_id }, ctx) {
+    let spec = vega_lite_spec;
+    if (query_id !== undefined) {
+      const result = ctx.queryRows(query_id);
+      if (!result)
+        return fail(
+          `Chart rejected: there is no successful query ${JSON.stringify(query_id)} in this session. Use the id given with a sql_query result.`,
+        );
+      const total = result.rowCount ?? result.rows.length;
+      if (total > CHART_MAX_ROWS || result.rows.length > CHART_MAX_ROWS)
+        return fail(
+          `Chart rejected: ${query_id} has ${total.toLocaleString('en-US')} rows; a chart may have at most ${CHART_MAX_ROWS}. Aggregate with sql_query (GROUP BY, binning, top N) and draw that query.`,
+        );
+      if ('data' in spec)
+        return fail(
+          'Chart rejected: give either query_id or data, not both. Leave data out: the query’s rows become the chart’s data.',
+        );
+      spec = { ...spec, data: { values: rowObjects(result) } };
+    }
+    const checked = checkPlotSpec(spec, { maxRows: CHART_MAX_ROWS });
     if (!checked.ok) return fail(`Chart rejected: ${checked.reason}`);
-    ctx.emit({ type: 'plot', turnId: ctx.turnId, callId: ctx.callId, title, spec: checked.spec });
-    return ok(`Chart shown to the person: "${title}".`);
+    ctx.emit({
+      type: 'plot',
+      turnId: ctx.turnId,
+      callId: ctx.callId,
+      title,
+      spec: checked.spec,
+      ...(query_id === undefined ? {} : { queryId: query_id }),
+    });
+    return ok(
+      `Chart shown to the person: "${title}"${query_id === undefined ? ' (data typed in, not from a query)' : `, drawn from ${query_id}`}.`,
+    );
   },
 });

@@ -4,7 +4,7 @@
  * `isError` outcome the model reads and acts on — never exceptions past the loop.
  */
 import { z } from 'zod';
-import type { QueryOptions, QueryResult, SiftEngine } from '../data/engine.ts';
+import type { Cell, QueryOptions, QueryResult, SiftEngine } from '../data/engine.ts';
 import type { AgentEvent } from '../events/events.ts';
 import type { ToolSpec } from '../model/messages.ts';
 
@@ -28,6 +28,15 @@ export interface ToolContext {
   emit(event: AgentEvent): void;
   /** The next query id of the session (`Q1`, `Q2`, …), which the model cites beside figures. */
   nextQueryId(): string;
+  /** The rows of a successful query of the session, by its id (for charts drawn from it). */
+  queryRows(queryId: string): QueryRows | undefined;
+}
+
+/** A query's result as the page keeps it (up to 1,000 rows), with its true row count. */
+export interface QueryRows {
+  columns: string[];
+  rows: Cell[][];
+  rowCount: number | null;
 }
 
 export interface ToolOutcome {
