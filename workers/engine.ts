@@ -23,7 +23,7 @@ import { HEAD_BYTES, inspectHead } from '../src/core/data/file-head.ts';
 import { profileTable } from '../src/core/data/profile.ts';
 import { rowsOf } from './engine-rows.ts';
 import { quoteIdent } from '../src/core/data/sql-text.ts';
-import { loadCsv } from './load-csv.ts';
+import { loadCsv, notRecords, stripNuls } from './load-csv.ts';
 import { LOCKDOWN_STATEMENTS, UPLOAD_DIR } from './lockdown.ts';
 import { Stopper } from './pending.ts';
 import { serial } from './serial.ts';
@@ -73,6 +73,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     const verdict = inspectHead(head, file.size);
     if (verdict.kind === 'empty') return fail('The file is empty: there is nothing to load.');
     if (verdict.kind === 'binary') return fail(`This is not delimited text: ${verdict.reason}.`);
+    if (verdict.kind === 'format') return fail(`This file cannot be read: ${verdict.reason}.`);
 
     const path = `${UPLOAD_DIR}${++fileCounter}-${file.name.replace(/[^\w.-]+/g, '_')}`;
     await host.registerFile(path, file);
@@ -85,6 +86,12 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
 
     try {
       const loaded = await loadCsv(exec, table, path, file.name, verdict.encoding);
+      const fragments = await notRecords(exec, table, loaded.columns);
+      if (fragments) {
+        await exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
+        return fail(fragments);
+      }
+      if (verdict.nulBytes > 0) loaded.notes.push(await stripNuls(exec, table, verdict.nulBytes));
       const [count] = await exec(`SELECT count(*) AS n FROM ${quoteIdent(table)}`);
       const info: TableInfo = {
         name: table,

@@ -22,6 +22,11 @@ interface Attempt {
   fullSniff: boolean;
   padRows: boolean;
   maxLineBytes: number | null;
+  /**
+   * Read without a quote character. Set when DuckDB's own sniffer found none: a stray quote
+   * must not join lines into one record that DuckDB's reader keeps apart.
+   */
+  noQuote: boolean;
 }
 
 /** Lines up to this long are read by raising DuckDB's 2 MB default; longer ones are refused. */
@@ -38,6 +43,7 @@ function options(a: Attempt): string {
   if (a.fullSniff) out.push('sample_size = -1');
   if (a.padRows) out.push('null_padding = true', 'strict_mode = false');
   if (a.maxLineBytes) out.push(`max_line_size = ${a.maxLineBytes}`);
+  if (a.noQuote) out.push("quote = ''");
   return out.join(', ');
 }
 
@@ -70,11 +76,27 @@ export function cleanMessage(message: string, path: string, fileName: string): s
     .trim();
 }
 
-async function headerNames(exec: Exec, path: string, a: Attempt): Promise<Array<string | null>> {
+/** What DuckDB's sniffer found: the header's names (null without a header) and the quote. */
+interface Sniffed {
+  names: Array<string | null>;
+  quoted: boolean;
+}
+
+async function sniffHeader(exec: Exec, path: string, a: Attempt): Promise<Sniffed> {
   const [sniff] = await exec(
     `SELECT HasHeader AS h, Delimiter AS d, Quote AS q, Escape AS e, SkipRows AS s, len(Columns) AS n FROM sniff_csv(${quoteLiteral(path)}, ${options(a)})`,
   );
   if (!sniff) throw new Error('The file could not be sniffed.');
+  const quoted = typeof sniff.q === 'string' && sniff.q.length === 1;
+  return { names: await headerNames(exec, path, a, sniff), quoted };
+}
+
+async function headerNames(
+  exec: Exec,
+  path: string,
+  a: Attempt,
+  sniff: Row,
+): Promise<Array<string | null>> {
   const count = Number(sniff.n);
   if (!sniff.h) return Array.from({ length: count }, () => null);
   // Read the header row as data, in the dialect the sniffer found for the whole file.
@@ -104,8 +126,12 @@ async function headerNames(exec: Exec, path: string, a: Attempt): Promise<Array<
 const SINGLE_COLUMN_SUSPECT = 'Expected Number of Columns: every line read as one column';
 
 async function attempt(exec: Exec, table: string, path: string, a: Attempt): Promise<ColumnName[]> {
-  const originals = await headerNames(exec, path, a);
+  const { names: originals, quoted } = await sniffHeader(exec, path, a);
   if (!a.padRows && originals.length === 1 && /[,;\t|]/.test(originals[0] ?? '')) {
+    // Padded, the rows are read again in another dialect; each line stays one record, as in
+    // DuckDB's own reading, unless that reading found quotes (evil_nullpadding_2.csv: a stray
+    // quote joined two lines into one row).
+    if (!quoted) a.noQuote = true;
     throw new Error(SINGLE_COLUMN_SUSPECT);
   }
   const names = cleanColumnNames(originals);
@@ -123,11 +149,18 @@ export async function loadCsv(
   fileName: string,
   encoding: Encoding,
 ): Promise<CsvLoaded> {
-  const a: Attempt = { encoding, fullSniff: false, padRows: false, maxLineBytes: null };
+  const a: Attempt = {
+    encoding,
+    fullSniff: false,
+    padRows: false,
+    maxLineBytes: null,
+    noQuote: false,
+  };
   const notes: string[] = [];
   for (let tries = 0; tries < 6; tries++) {
     try {
       const columns = await attempt(exec, table, path, a);
+      if (a.padRows) notes.push(...(await compareWithPlainReading(exec, table, path, a)));
       return { columns, encoding: a.encoding, notes };
     } catch (e) {
       const message = errorMessage(e);
@@ -151,4 +184,79 @@ export async function loadCsv(
     }
   }
   throw new Error('The file could not be read.');
+}
+
+/**
+ * Padding rows is the one rung that reads the file in another dialect than DuckDB's own sniffer
+ * chose, so it could find other records: when DuckDB's plain reading of the file counts a
+ * different number of rows, the person is told both.
+ */
+async function compareWithPlainReading(
+  exec: Exec,
+  table: string,
+  path: string,
+  a: Attempt,
+): Promise<string[]> {
+  const plain = { ...a, fullSniff: false, padRows: false, noQuote: false };
+  try {
+    const [own] = await exec(
+      `SELECT count(*) AS n FROM read_csv(${quoteLiteral(path)}, ${options(plain)})`,
+    );
+    const [ours] = await exec(`SELECT count(*) AS n FROM ${quoteIdent(table)}`);
+    const [n, m] = [Number(own?.n), Number(ours?.n)];
+    if (n === m) return [];
+    const count = (x: number) => `${x.toLocaleString('en-US')} row${x === 1 ? '' : 's'}`;
+    return [
+      `DuckDB's own reader finds ${count(n)} in this file; read with padded rows it has ${count(m)}.`,
+    ];
+  } catch {
+    // DuckDB's plain reading fails on this file: there is no other count to compare with.
+    return [];
+  }
+}
+
+/**
+ * A load whose result is plainly not the file's structure — one column whose values are
+ * fragments of JSON or markup (`{`, `"key": 1,`, `</item>`) — is a failure, not a table: the
+ * message says why. Null when the table looks like records.
+ */
+export async function notRecords(
+  exec: Exec,
+  table: string,
+  columns: ColumnName[],
+): Promise<string | null> {
+  if (columns.length !== 1) return null;
+  const column = quoteIdent(columns[0]!.name);
+  const [row] = await exec(
+    `SELECT count(*) AS n, count(*) FILTER (WHERE regexp_matches(trim(CAST(${column} AS VARCHAR)), '^[\\[\\]{}<]|[\\[\\]{},>]$|^"[^"]*"\\s*:')) AS odd FROM ${quoteIdent(table)}`,
+  );
+  const n = Number(row?.n ?? 0);
+  const odd = Number(row?.odd ?? 0);
+  const header = columns[0]!.original ?? '';
+  if (n === 0 || (odd / n <= 0.5 && !/^\s*[[{<]/.test(header))) return null;
+  return 'It was read as a single column of fragments (braces, brackets or tags), not as records: it does not look like delimited text. If it is JSON or XML, save it as CSV first.';
+}
+
+/**
+ * NUL bytes pad the fields of some older exports. DuckDB keeps them inside the text values
+ * (checked on DuckDB 1.4 and 1.5), where they would make equal values differ: they are removed
+ * from the text columns, and the person is told how many values that changed.
+ */
+export async function stripNuls(exec: Exec, table: string, nulBytes: number): Promise<string> {
+  const t = quoteIdent(table);
+  const columns = (await exec(`DESCRIBE ${t}`))
+    .filter((c) => String(c.column_type) === 'VARCHAR')
+    .map((c) => quoteIdent(String(c.column_name)));
+  let changed = 0;
+  for (const c of columns) {
+    const [row] = await exec(`SELECT count(*) AS n FROM ${t} WHERE contains(${c}, chr(0))`);
+    const n = Number(row?.n ?? 0);
+    if (n === 0) continue;
+    await exec(`UPDATE ${t} SET ${c} = replace(${c}, chr(0), '') WHERE contains(${c}, chr(0))`);
+    changed += n;
+  }
+  const found = `${nulBytes.toLocaleString('en-US')} NUL byte${nulBytes === 1 ? '' : 's'} (\\0) found in the first megabyte`;
+  return changed
+    ? `${found}: removed from ${changed.toLocaleString('en-US')} text value${changed === 1 ? '' : 's'}, which they padded.`
+    : `${found}: no text value kept any.`;
 }

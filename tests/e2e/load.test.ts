@@ -6,7 +6,9 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { vegaData } from '../helpers/vega-data.ts';
 import { loadErrors, loadFiles, runSql, summaries, waitForLoads } from './app.ts';
 import { openApp, useBrowser } from './browser.ts';
 
@@ -114,6 +116,59 @@ describe('untidy files', () => {
     );
     const result = await runSql(page, 'SELECT c FROM data WHERE a = 4');
     expect(result.ok && result.cells).toEqual([[null]]);
+  });
+});
+
+describe('real files that were misread (issue 11)', () => {
+  it('refuses JSON, JSON Lines, XML and HTML by name, never as a table of punctuation', async () => {
+    const { page, errors } = await openApp(browser());
+    await page.click('[data-testid="sample-button"]');
+    await waitForLoads(page, 1);
+    const files = [
+      { name: 'cars.json', mimeType: 'application/json', buffer: vegaData('cars.json') },
+      csv('events.jsonl', '{"id": 1, "kind": "a"}\n{"id": 2, "kind": "b"}\n'),
+      csv('rows.xml', '<?xml version="1.0"?>\n<rows>\n  <row id="1">a, b</row>\n</rows>\n'),
+      csv(
+        'table.html',
+        '<!doctype html>\n<html><body><table><tr><td>1</td></tr></table></body></html>\n',
+      ),
+    ];
+    const expected = [/JSON document/, /JSON Lines/, /XML document/, /HTML page/];
+    for (const [i, f] of files.entries()) {
+      await loadFiles(page, [f]);
+      const [shown] = await loadErrors(page);
+      expect(shown!.file).toBe(f.name);
+      expect(shown!.text).toMatch(expected[i]!);
+      expect(shown!.text).toMatch(/save it as CSV/);
+    }
+    expect((await summaries(page)).map((t) => t.table)).toEqual(['data']);
+    expect(errors).toEqual([]);
+  });
+
+  it('reads a file with NUL-padded fields and says what was done with the NULs', async () => {
+    const { page } = await openApp(browser());
+    const padded = Buffer.from(
+      'id,name,code\n1,Alice\0\0\0,A1\n2,Bob\0\0\0\0,B2\n3,Carol,C3\0\0\n',
+    );
+    await loadFiles(page, [csv('padded.csv', padded)]);
+    expect(await loadErrors(page)).toEqual([]);
+    expect((await summaries(page))[0]).toMatchObject({ rows: 3, cols: 3 });
+    expect(await page.locator('.note').allInnerTexts()).toContainEqual(
+      expect.stringMatching(/9 NUL bytes .* removed from 3 text values/),
+    );
+    const result = await runSql(page, "SELECT count(*) FROM data WHERE name IN ('Alice', 'Bob')");
+    expect(result.ok && result.cells).toEqual([['2']]);
+  });
+
+  it('reads evil_nullpadding_2.csv (DuckDB test data) as the 3 rows DuckDB reads', async () => {
+    const { page } = await openApp(browser());
+    const path = fileURLToPath(
+      new URL('../fixtures/duckdb-csv/evil_nullpadding_2.csv', import.meta.url),
+    );
+    await loadFiles(page, [path]);
+    expect((await summaries(page))[0]).toMatchObject({ rows: 3, cols: 4 });
+    const result = await runSql(page, 'SELECT pedro FROM data');
+    expect(result.ok && result.cells).toEqual([['mark'], ['diego'], ['pedro']]);
   });
 });
 

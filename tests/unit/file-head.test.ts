@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inspectHead } from '../../src/core/data/file-head.ts';
+import { vegaData } from '../helpers/vega-data.ts';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const ascii = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
@@ -21,29 +22,38 @@ describe('inspectHead: empty files', () => {
 
   it('does not call a file empty when only its white-space head was read', () => {
     const head = ascii('\n\n\n   ');
-    expect(inspectHead(head, head.length + 5000)).toEqual({ kind: 'text', encoding: 'utf-8' });
+    expect(inspectHead(head, head.length + 5000)).toEqual({
+      kind: 'text',
+      encoding: 'utf-8',
+      nulBytes: 0,
+    });
   });
 
   it('does not call a file empty for a single visible character', () => {
-    expect(wholeFile(ascii('\n \nx\n'))).toEqual({ kind: 'text', encoding: 'utf-8' });
+    expect(wholeFile(ascii('\n \nx\n'))).toEqual({ kind: 'text', encoding: 'utf-8', nulBytes: 0 });
   });
 });
 
 describe('inspectHead: text encodings', () => {
   it('reads plain ASCII CSV as UTF-8', () => {
-    expect(wholeFile(ascii('a,b,c\n1,2,3\n'))).toEqual({ kind: 'text', encoding: 'utf-8' });
+    expect(wholeFile(ascii('a,b,c\n1,2,3\n'))).toEqual({
+      kind: 'text',
+      encoding: 'utf-8',
+      nulBytes: 0,
+    });
   });
 
   it('reads UTF-8 with accents, symbols and emoji as UTF-8', () => {
     expect(wholeFile(utf8('city,price\nZürich,3 €\nSão Paulo,😀\n'))).toEqual({
       kind: 'text',
       encoding: 'utf-8',
+      nulBytes: 0,
     });
   });
 
   it('reads UTF-8 with a byte-order mark as UTF-8', () => {
     const head = concat(bytes(0xef, 0xbb, 0xbf), utf8('name\nRenée\n'));
-    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'utf-8' });
+    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'utf-8', nulBytes: 0 });
   });
 
   it('reads bytes that are not valid UTF-8, such as 0xE9 for é, as Latin-1', () => {
@@ -54,7 +64,7 @@ describe('inspectHead: text encodings', () => {
       bytes(0xe9),
       ascii('al\n'),
     );
-    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'latin-1' });
+    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'latin-1', nulBytes: 0 });
   });
 
   it('reads Windows-1252 punctuation (0x80–0x9F) as Latin-1, not as binary', () => {
@@ -67,7 +77,7 @@ describe('inspectHead: text encodings', () => {
       bytes(0x80),
       ascii('\n'),
     );
-    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'latin-1' });
+    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'latin-1', nulBytes: 0 });
   });
 
   it.each([
@@ -80,29 +90,38 @@ describe('inspectHead: text encodings', () => {
     const whole = utf8(`a,b\n1,${char}${char}\n`);
     const cut = utf8(`a,b\n1,${char}`).length + kept;
     const head = whole.slice(0, cut);
-    expect(inspectHead(head, whole.length)).toEqual({ kind: 'text', encoding: 'utf-8' });
+    expect(inspectHead(head, whole.length)).toEqual({
+      kind: 'text',
+      encoding: 'utf-8',
+      nulBytes: 0,
+    });
   });
 
   it('reads a file that truly ends inside a character as Latin-1', () => {
     const head = concat(ascii('a,b\n1,'), bytes(0xe2, 0x82));
-    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'latin-1' });
+    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'latin-1', nulBytes: 0 });
   });
 
   it('reads UTF-16 little-endian with a byte-order mark as UTF-16', () => {
     const head = concat(bytes(0xff, 0xfe), utf16le('name,amount\nRenée,12\n'));
-    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'utf-16' });
+    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'utf-16', nulBytes: 0 });
   });
 
   it('reads UTF-16 big-endian with a byte-order mark as UTF-16', () => {
     const le = utf16le('a,b\n1,2\n');
     const be = le.map((_, i) => le[i ^ 1] as number);
-    expect(wholeFile(concat(bytes(0xfe, 0xff), be))).toEqual({ kind: 'text', encoding: 'utf-16' });
+    expect(wholeFile(concat(bytes(0xfe, 0xff), be))).toEqual({
+      kind: 'text',
+      encoding: 'utf-16',
+      nulBytes: 0,
+    });
   });
 
   it('reads UTF-16 little-endian without a byte-order mark as UTF-16, not binary', () => {
     expect(wholeFile(utf16le('name,amount\nalpha,12\nbeta,7\n'))).toEqual({
       kind: 'text',
       encoding: 'utf-16',
+      nulBytes: 0,
     });
   });
 
@@ -110,6 +129,7 @@ describe('inspectHead: text encodings', () => {
     expect(wholeFile(utf16le('ville,prix\nMontréal,12\nQuébec,7\n'))).toEqual({
       kind: 'text',
       encoding: 'utf-16',
+      nulBytes: 0,
     });
   });
 
@@ -117,12 +137,13 @@ describe('inspectHead: text encodings', () => {
     expect(wholeFile(ascii('a\tb\r\n1\t2\f\x1b[0m\r\n'))).toEqual({
       kind: 'text',
       encoding: 'utf-8',
+      nulBytes: 0,
     });
   });
 
   it('tolerates a stray control character in a long text (at most 1%)', () => {
     const head = ascii(`${'value\n'.repeat(50)}\x01${'value\n'.repeat(50)}`);
-    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'utf-8' });
+    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'utf-8', nulBytes: 0 });
   });
 });
 
@@ -167,9 +188,20 @@ describe('inspectHead: binary files', () => {
     expect(binary(concat(ascii('SQLite format 3'), bytes(0x00, 0x10, 0x00)))).toMatch(/SQLite/);
   });
 
-  it('calls text with NUL bytes in it binary data', () => {
-    const reason = binary(concat(ascii('a,b\n1,2\n'), bytes(0x00), ascii('3,4\n5,6\n7,8\n9,10\n')));
-    expect(reason).toMatch(/binary data/);
+  it('reads text with a few NUL bytes as text, and counts them (regression: refused as binary)', () => {
+    const head = concat(
+      ascii('id,name\n1,Alice'),
+      bytes(0, 0, 0),
+      ascii('\n2,Bob'),
+      bytes(0, 0),
+      ascii('\n'),
+    );
+    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'utf-8', nulBytes: 5 });
+  });
+
+  it('calls a head that is mostly NUL bytes binary data', () => {
+    const head = concat(ascii('header,row\n'), new Uint8Array(4096));
+    expect(binary(head)).toMatch(/binary data/);
   });
 
   it('calls a head full of control characters binary data', () => {
@@ -181,6 +213,52 @@ describe('inspectHead: binary files', () => {
   it('reads a CSV whose first header merely starts with a signature word as text', () => {
     // The SQLite signature is the 16 bytes "SQLite format 3\0", not any text starting "SQLite".
     const head = ascii('SQLite version,released\n3.45.0,2024-01-15\n');
-    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'utf-8' });
+    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'utf-8', nulBytes: 0 });
+  });
+});
+
+describe('inspectHead: text that is not delimited (regression: cars.json became a 4,467-row table)', () => {
+  const format = (text: string, size = text.length) => {
+    const verdict = inspectHead(ascii(text), size);
+    return verdict.kind === 'format' ? verdict.format : verdict.kind;
+  };
+
+  it('recognises a JSON array of records, whole or by its head', () => {
+    const cars = new Uint8Array(vegaData('cars.json'));
+    const verdict = inspectHead(cars.subarray(0, 200), cars.length);
+    expect(verdict).toMatchObject({ kind: 'format', format: 'JSON' });
+    expect(verdict.kind === 'format' && verdict.reason).toMatch(/JSON document.*save it as CSV/);
+    expect(format('[{"a": 1}, {"a": 2}]')).toBe('JSON');
+    expect(format('  \n[\n  [1, 2],\n  [3, 4]\n]')).toBe('JSON');
+    expect(format('[1, 2, 3]')).toBe('JSON');
+  });
+
+  it('recognises a JSON object, such as a TopoJSON file', () => {
+    const topo = new Uint8Array(vegaData('us-10m.json'));
+    expect(inspectHead(topo.subarray(0, 300), topo.length)).toMatchObject({ format: 'JSON' });
+    expect(format('{"name": "flare", "children": []}')).toBe('JSON');
+    expect(format('{}')).toBe('JSON');
+  });
+
+  it('recognises JSON Lines', () => {
+    expect(format('{"a": 1, "b": "x"}\n{"a": 2, "b": "y"}\n')).toBe('JSON Lines');
+    expect(format('[1, "x"]\n[2, "y"]\n[3, "z"]\n', 9999)).toBe('JSON Lines');
+  });
+
+  it('recognises XML and HTML', () => {
+    expect(format('<?xml version="1.0"?>\n<rows><row a="1"/></rows>')).toBe('XML');
+    expect(format('<!DOCTYPE html>\n<html><body><table></table></body></html>')).toBe('HTML');
+    expect(format('<html lang="en">\n<head>')).toBe('HTML');
+    expect(format('<rows>\n  <row><a>1, 2</a></row>\n</rows>\n')).toBe('XML');
+  });
+
+  it('still reads delimited text whose first cell starts like JSON or markup', () => {
+    expect(format('{a},b\n1,2\n')).toBe('text');
+    expect(format('[note],value\nx,1\n')).toBe('text');
+    expect(format('<b>name</b>,value\nx,1\n')).toBe('text');
+    expect(format('<a>,<b>\n<1>,<2>\n')).toBe('text');
+    expect(format('"{""a"": 1}",b\n"{""a"": 2}",c\n')).toBe('text');
+    const weather = new Uint8Array(vegaData('seattle-weather.csv'));
+    expect(inspectHead(weather, weather.length)).toMatchObject({ kind: 'text' });
   });
 });

@@ -6,7 +6,12 @@
 import type { Encoding } from './engine.ts';
 
 export type HeadVerdict =
-  { kind: 'empty' } | { kind: 'binary'; reason: string } | { kind: 'text'; encoding: Encoding };
+  | { kind: 'empty' }
+  | { kind: 'binary'; reason: string }
+  /** Text, but not delimited text: JSON, JSON Lines, XML, HTML. */
+  | { kind: 'format'; format: string; reason: string }
+  /** `nulBytes`: NUL bytes in the head (older exports pad fields with them). */
+  | { kind: 'text'; encoding: Encoding; nulBytes: number };
 
 /** How many bytes to look at. */
 export const HEAD_BYTES = 1 << 20;
@@ -39,7 +44,7 @@ function isValidUtf8(bytes: Uint8Array, truncated: boolean): boolean {
 export function inspectHead(head: Uint8Array, fileSize: number): HeadVerdict {
   if (fileSize === 0 || head.length === 0) return { kind: 'empty' };
   if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) {
-    return { kind: 'text', encoding: 'utf-16' };
+    return { kind: 'text', encoding: 'utf-16', nulBytes: 0 };
   }
   for (const [sig, what] of SIGNATURES) {
     if (startsWith(head, sig)) return { kind: 'binary', reason: `it looks like ${what}` };
@@ -55,13 +60,71 @@ export function inspectHead(head: Uint8Array, fileSize: number): HeadVerdict {
     } else if (b < 0x09 || (b > 0x0d && b < 0x20 && b !== 0x1b)) control++;
   }
   // UTF-16 little-endian without a byte-order mark: ASCII text with a zero after each byte.
-  if (nul > head.length / 4 && evenNul > nul * 0.9) return { kind: 'text', encoding: 'utf-16' };
-  if (nul > 0 || control > head.length / 100) {
+  if (nul > head.length / 4 && evenNul > nul * 0.9)
+    return { kind: 'text', encoding: 'utf-16', nulBytes: 0 };
+  // Text has no control characters but tab, line ends and escape: more than one in a hundred
+  // bytes is binary. NUL bytes alone pad the fields of some older exports, which DuckDB reads;
+  // only a head that is mostly NUL is binary.
+  if (control > head.length / 100 || nul > head.length / 2) {
     return { kind: 'binary', reason: 'it contains binary data, not delimited text' };
   }
-  if (/^\s*$/.test(new TextDecoder('latin1').decode(head)) && head.length === fileSize) {
-    return { kind: 'empty' };
-  }
+  const text = new TextDecoder('latin1').decode(head);
+  if (/^\s*$/.test(text) && head.length === fileSize) return { kind: 'empty' };
+  const format = structuredFormat(text, head.length === fileSize);
+  if (format)
+    return {
+      kind: 'format',
+      format: format.name,
+      reason: `it is ${format.what}, not delimited text. Sift reads CSV, TSV and other delimited text files; save it as CSV first`,
+    };
   const encoding = isValidUtf8(head, head.length < fileSize) ? 'utf-8' : 'latin-1';
-  return { kind: 'text', encoding };
+  return { kind: 'text', encoding, nulBytes: nul };
+}
+
+const JSON_OBJECT_START = /^\{\s*(?:"(?:[^"\\]|\\.)*"\s*:|\})/;
+const JSON_ARRAY_START =
+  /^\[\s*(?:[{[\]]|"(?:[^"\\]|\\.)*"\s*[,\]]|-?\d[\d.eE+-]*\s*[,\]]|(?:true|false|null)\s*[,\]])/;
+
+function parsesAs(line: string, test: (v: unknown) => boolean): boolean {
+  try {
+    return test(JSON.parse(line));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * JSON, JSON Lines, XML and HTML, recognised from the start of the file. A delimited file whose
+ * first cell happens to start with `{`, `[` or `<` is not taken for one: each rule needs what
+ * only that format has (a key and a colon, a whole JSON value per line, a line that is a tag).
+ */
+export function structuredFormat(
+  text: string,
+  whole: boolean,
+): { name: string; what: string } | null {
+  const start = text.replace(/^\ufeff/, '').trimStart();
+  const lines = start.split(/\r?\n/).filter((l) => l.trim() !== '');
+  // Without the whole file, the last line may be cut: judge the ones before it.
+  const complete = whole ? lines : lines.slice(0, -1);
+  const sample = complete.slice(0, 5);
+  const jsonValue = (v: unknown) => typeof v === 'object' && v !== null;
+  if (start.startsWith('{') || start.startsWith('[')) {
+    if (sample.length > 1 && sample.every((l) => parsesAs(l.trim(), jsonValue)))
+      return { name: 'JSON Lines', what: 'JSON Lines (one JSON record per line)' };
+    if (whole && parsesAs(start, jsonValue)) return { name: 'JSON', what: 'a JSON document' };
+    if (JSON_OBJECT_START.test(start)) return { name: 'JSON', what: 'a JSON document' };
+    if (JSON_ARRAY_START.test(start))
+      return { name: 'JSON', what: 'a JSON document (an array of records)' };
+  }
+  if (/^<\?xml\b/i.test(start)) return { name: 'XML', what: 'an XML document' };
+  if (/^(?:<!doctype\s+html\b|<html\b|<head\b|<body\b|<table\b)/i.test(start))
+    return { name: 'HTML', what: 'an HTML page' };
+  const tagLines = sample.slice(0, 3);
+  if (
+    tagLines.length > 0 &&
+    /^<[A-Za-z!]/.test(start) &&
+    tagLines.every((l) => /^\s*<.*>\s*$/.test(l) && !/>\s*[,;\t]\s*</.test(l))
+  )
+    return { name: 'XML', what: 'an XML or HTML document' };
+  return null;
 }
