@@ -17,14 +17,56 @@ const absolute = (url: string) => new URL(url, import.meta.url).href;
 const eh = { mainModule: absolute(ehWasm), mainWorker: absolute(ehWorker) };
 const mvp = { mainModule: absolute(mvpWasm), mainWorker: absolute(mvpWorker) };
 
+/** A download that has made no progress for this long, and has not finished, has failed. */
+const STALL_MS = 20_000;
+
+/**
+ * duckdb-wasm's instantiate never settles when its wasm cannot be fetched (the failed
+ * `instantiateStreaming` is not caught inside its worker, checked with duckdb-wasm 1.32), so
+ * the boot first asks for the file's headers — a refusal or an HTTP error fails at once — and
+ * then gives up on an instantiation that stops making progress.
+ */
+async function checkReachable(url: string): Promise<void> {
+  const response = await fetch(url);
+  // Only the status was wanted: the body is left to the instantiation (from the HTTP cache).
+  await response.body?.cancel().catch(() => undefined);
+  if (!response.ok)
+    throw new Error(`DuckDB's engine file could not be downloaded (HTTP ${response.status}).`);
+}
+
+function instantiateWatched(db: AsyncDuckDB, url: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout>;
+    const watch = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => reject(new Error('Downloading DuckDB stopped making progress.')),
+        STALL_MS,
+      );
+    };
+    watch();
+    db.instantiate(url, null, watch).then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (e: unknown) => (clearTimeout(timer), reject(e)),
+    );
+  });
+}
+
 /** A DuckDB of its own, in a worker of its own, that `dispose` terminates. */
 export async function bootBrowserEngine(): Promise<EngineInstance> {
   const bundle = await selectBundle({ mvp, eh });
+  await checkReachable(bundle.mainModule);
   // A classic worker, as DuckDB builds it; from a blob so it too inherits the page's policy.
   const worker = startBlobWorker(new URL(bundle.mainWorker as string), { name: 'duckdb-wasm' });
   const db = new AsyncDuckDB(new VoidLogger(), worker);
-  await db.instantiate(bundle.mainModule);
-  await db.open({ query: { queryPollingInterval: 25 } });
+  try {
+    await instantiateWatched(db, bundle.mainModule);
+    await db.open({ query: { queryPollingInterval: 25 } });
+  } catch (e) {
+    // A boot that failed (the wasm could not be fetched or compiled) leaves no worker behind.
+    await db.terminate().catch(() => worker.terminate());
+    throw e;
+  }
 
   const engine = await createEngine({
     db,

@@ -8,6 +8,7 @@
  */
 import type { AsyncDuckDB } from '@duckdb/duckdb-wasm';
 import type {
+  CancelOptions,
   EngineInfo,
   LoadOutcome,
   QueryOptions,
@@ -25,7 +26,8 @@ import { rowsOf } from './engine-rows.ts';
 import { quoteIdent } from '../src/core/data/sql-text.ts';
 import { loadCsv, notRecords, stripNuls } from './load-csv.ts';
 import { LOCKDOWN_STATEMENTS, UPLOAD_DIR } from './lockdown.ts';
-import { Stopper } from './pending.ts';
+import { CANCELLED_BEFORE_START, Cancellations, runInTurn } from './cancellations.ts';
+import { Interrupted, Stopper } from './pending.ts';
 import { serial } from './serial.ts';
 import { runGuarded, type GuardedRunner } from './guarded-query.ts';
 import { WARM_UP_TABLE, warmUpFile, warmUpQueries } from './warm-up.ts';
@@ -41,6 +43,9 @@ export interface EngineHost {
 export async function createEngine(host: EngineHost): Promise<SiftEngine> {
   const conn = await host.db.connect();
   let current: Stopper | null = null;
+  /** Set when the running operation was cancelled: its later statements must not start. */
+  let cancelled = false;
+  const book = new Cancellations();
   let fileCounter = 0;
   const tables = new Map<string, TableInfo>();
 
@@ -49,6 +54,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
 
   async function exec(sql: string, stop: Stopper = new Stopper()) {
     current = stop;
+    if (cancelled) stop.stop('cancelled');
     try {
       return rowsOf(await stop.run(conn, sql));
     } finally {
@@ -99,6 +105,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
         fileBytes: file.size,
         rows: Number(count?.n ?? 0),
         columns: loaded.columns,
+        schema: await describe(table),
         encoding: loaded.encoding,
         notes: loaded.notes,
         loadMs: performance.now() - started,
@@ -132,9 +139,37 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     prepare: async (text) => (await conn.prepare(text)).close(),
     run: (text, stop) => {
       current = stop;
+      if (cancelled) stop.stop('cancelled');
       return stop.run(conn, text);
     },
   };
+
+  /**
+   * Runs `op` in its turn, unless it was cancelled while it waited; a cancel while it runs
+   * stops the statement running and every later one.
+   */
+  function inTurn<T>(id: string | undefined, op: () => Promise<T>, never: () => T): Promise<T> {
+    const stop = () => {
+      cancelled = true;
+      current?.stop('cancelled');
+    };
+    return runInTurn(
+      book,
+      exclusive,
+      id,
+      async () => {
+        cancelled = false;
+        try {
+          return await op();
+        } finally {
+          current = null;
+          cancelled = false;
+        }
+      },
+      never,
+      stop,
+    );
+  }
 
   const engine: SiftEngine = {
     async info(): Promise<EngineInfo> {
@@ -163,25 +198,30 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     },
 
     query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
-      return exclusive(async () => {
-        try {
-          return await runGuarded(sql, options, guardedRunner);
-        } finally {
-          current = null;
-        }
-      });
+      return inTurn(
+        options.id,
+        () => runGuarded(sql, options, guardedRunner),
+        () => CANCELLED_BEFORE_START,
+      );
     },
 
-    async cancel() {
-      current?.stop('cancelled');
+    async cancel(id: string) {
+      book.cancel(id);
     },
 
-    profile(table: string): Promise<TableProfile> {
-      return exclusive(async () => {
-        const info = tables.get(table);
-        if (!info) throw new Error(`There is no table named ${table}.`);
-        return profileTable((sql) => exec(sql), table, await describe(table), info.rows);
-      });
+    profile(table: string, options: CancelOptions = {}): Promise<TableProfile> {
+      const stop = new Stopper();
+      return inTurn(
+        options.id,
+        async () => {
+          const info = tables.get(table);
+          if (!info) throw new Error(`There is no table named ${table}.`);
+          return profileTable((sql) => exec(sql, stop), table, await describe(table), info.rows);
+        },
+        () => {
+          throw new Interrupted('cancelled');
+        },
+      );
     },
 
     async tables() {

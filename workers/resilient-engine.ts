@@ -14,6 +14,7 @@ import type {
   SiftEngine,
 } from '../src/core/data/engine.ts';
 import { errorMessage } from '../src/core/errors.ts';
+import { CANCELLED_BEFORE_START, Cancellations, runInTurn } from './cancellations.ts';
 import { DEFAULT_TIMEOUT_MS } from './guarded-query.ts';
 import { serial } from './serial.ts';
 
@@ -28,6 +29,9 @@ export interface ResilienceOptions {
   graceMs?: number;
   /** How long the liveness probe may take. */
   probeMs?: number;
+  /** Boots tried before a failure is reported, and the pause that grows between them. */
+  bootTries?: number;
+  bootPauseMs?: number;
 }
 
 type Settled<T> = { done: true; value: T } | { done: false };
@@ -45,16 +49,59 @@ function within<T>(work: Promise<T>, ms: number): Promise<Settled<T>> {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/**
+ * Boots, retrying a failed boot `tries` times with a growing pause: a wasm fetch that failed
+ * once (a flaky connection, a server restarting) should not leave the page without an engine.
+ */
+async function bootWithRetries(
+  boot: () => Promise<EngineInstance>,
+  tries: number,
+  pauseMs: number,
+): Promise<EngineInstance> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await boot();
+    } catch (e) {
+      if (attempt >= tries) throw e;
+      await new Promise((r) => setTimeout(r, pauseMs * attempt));
+    }
+  }
+}
+
 export function resilientEngine(
   boot: () => Promise<EngineInstance>,
-  { graceMs = 10_000, probeMs = 5_000 }: ResilienceOptions = {},
+  { graceMs = 10_000, probeMs = 5_000, bootTries = 3, bootPauseMs = 500 }: ResilienceOptions = {},
 ): SiftEngine & { restarts(): number } {
-  let current = boot();
+  // A failed boot is reported to the calls waiting for it, but is not final: the next call
+  // (the page's "Try again") boots anew.
+  let failed: Promise<EngineInstance> | null = null;
+  const start = () => {
+    const booting = bootWithRetries(boot, bootTries, bootPauseMs);
+    booting.catch(() => {
+      failed = booting;
+    });
+    return booting;
+  };
+  let current = start();
+  const ready = (): Promise<EngineInstance> => {
+    if (failed === current) current = start();
+    return current;
+  };
   let restarts = 0;
   // The loaded files by table name: what a fresh instance reads again.
   const files = new Map<string, File>();
   /** One operation at a time, so that a deadline measures the operation, not its wait. */
   const exclusive = serial();
+  /** Operations waiting here by id: a cancel must reach one before it reaches the instance. */
+  const book = new Cancellations();
+
+  /** Runs `op` in its turn unless `id` was cancelled meanwhile; a later cancel goes through. */
+  function inTurn<T>(id: string | undefined, op: () => Promise<T>, never: () => T): Promise<T> {
+    const forward = () => {
+      if (id) void current.then((i) => i.engine.cancel(id)).catch(() => undefined);
+    };
+    return runInTurn(book, exclusive, id, op, never, forward);
+  }
 
   async function alive(instance: EngineInstance): Promise<boolean> {
     const probe = instance.engine
@@ -73,7 +120,7 @@ export function resilientEngine(
       // Already gone.
     }
     const names = [...files.keys()];
-    const fresh = boot();
+    const fresh = start();
     current = fresh;
     const instance = await fresh;
     const outcomes = names.length
@@ -103,7 +150,7 @@ export function resilientEngine(
       onRestart: (value: T | null, restarted: string) => T;
     },
   ): Promise<T> {
-    const instance = await current;
+    const instance = await ready();
     const rethrow = async (e: unknown): Promise<never> => {
       if (await alive(instance)) throw e;
       throw new Error(`${errorMessage(e)} ${await restart(instance)}`);
@@ -124,7 +171,7 @@ export function resilientEngine(
 
   return {
     restarts: () => restarts,
-    info: async () => (await current).engine.info(),
+    info: async () => (await ready()).engine.info(),
 
     load: (loadFiles, onProgress, names) =>
       exclusive(async () => {
@@ -140,7 +187,7 @@ export function resilientEngine(
 
     query: (sql: string, options: QueryOptions = {}) => {
       const limitMs = (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + graceMs;
-      return exclusive(() =>
+      const run = () =>
         guarded<QueryResult>((e) => e.query(sql, options), {
           failed: (r) => !r.ok && r.kind === 'error',
           limitMs,
@@ -156,27 +203,36 @@ export function resilientEngine(
                   message: `The query did not stop at its time limit, so DuckDB was stopped. ${restarted}`,
                   durationMs: limitMs,
                 },
-        }),
-      );
+        });
+      return inTurn(options.id, run, () => CANCELLED_BEFORE_START);
     },
 
-    // Not queued: it must reach the operation that is running.
-    cancel: async () => (await current).engine.cancel(),
+    // Not queued: it must reach the operation that is running (book.start forwards it).
+    cancel: async (id) => {
+      book.cancel(id);
+    },
 
-    profile: (table) => exclusive(() => guarded((e) => e.profile(table))),
+    profile: (table, options = {}) =>
+      inTurn(
+        options.id,
+        () => guarded((e) => e.profile(table, options)),
+        () => {
+          throw new Error('Cancelled.');
+        },
+      ),
 
-    tables: async () => (await current).engine.tables(),
+    tables: async () => (await ready()).engine.tables(),
 
     dropTable: (name) =>
       exclusive(async () => {
         files.delete(name);
-        await (await current).engine.dropTable(name);
+        await (await ready()).engine.dropTable(name);
       }),
 
     reset: () =>
       exclusive(async () => {
         files.clear();
-        await (await current).engine.reset();
+        await (await ready()).engine.reset();
       }),
   };
 }

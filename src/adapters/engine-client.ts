@@ -17,8 +17,8 @@ export function startEngine(): SiftEngine {
     load: (files, onProgress, names) =>
       remote.load(files, onProgress && Comlink.proxy(onProgress), names),
     query: (sql, options) => remote.query(sql, options),
-    cancel: () => remote.cancel(),
-    profile: (table) => remote.profile(table),
+    cancel: (id) => remote.cancel(id),
+    profile: (table, options) => remote.profile(table, options),
     tables: () => remote.tables(),
     dropTable: (name) => remote.dropTable(name),
     reset: () => remote.reset(),

@@ -12,6 +12,8 @@ export class SqlConsole {
   lastSql = $state('');
   /** Counts finished runs, so a view (or a test) can tell a new result from the last one. */
   runs = $state(0);
+  /** The id of the run in progress: Cancel stops this query and no other. */
+  #runId: string | null = null;
   readonly #engine: SiftEngine;
 
   constructor(engine: SiftEngine) {
@@ -22,14 +24,18 @@ export class SqlConsole {
     if (this.running) return;
     this.running = true;
     this.lastSql = this.sql;
+    const id = `sql-box-${crypto.randomUUID()}`;
+    this.#runId = id;
     try {
       this.result = await this.#engine.query(this.sql, {
         maxRows: CONSOLE_MAX_ROWS,
         timeoutMs: Math.max(1, this.timeoutSeconds) * 1000,
+        id,
       });
     } catch (e) {
       this.result = { ok: false, kind: 'error', message: errorMessage(e), durationMs: 0 };
     } finally {
+      this.#runId = null;
       this.running = false;
       this.runs++;
     }
@@ -42,6 +48,6 @@ export class SqlConsole {
   }
 
   cancel(): void {
-    void this.#engine.cancel();
+    if (this.#runId) void this.#engine.cancel(this.#runId);
   }
 }

@@ -51,16 +51,23 @@ export class Workspace {
 
   constructor(engine: SiftEngine) {
     this.#engine = engine;
-    engine.info().then(
-      (info) => {
-        this.engineState = 'ready';
-        this.engineMessage = `DuckDB ${info.duckdbVersion} (${info.bundle})`;
-      },
-      (e: unknown) => {
-        this.engineState = 'failed';
-        this.engineMessage = `The data engine could not start: ${errorMessage(e)}`;
-      },
-    );
+    void this.startEngine();
+  }
+
+  /**
+   * Waits for the engine to be ready. The worker retries a failed start by itself; when it
+   * still fails, the page says so and "Try again" calls this, which starts it anew.
+   */
+  async startEngine(): Promise<void> {
+    this.engineState = 'starting';
+    try {
+      const info = await this.#engine.info();
+      this.engineState = 'ready';
+      this.engineMessage = `DuckDB ${info.duckdbVersion} (${info.bundle})`;
+    } catch (e) {
+      this.engineState = 'failed';
+      this.engineMessage = `The data engine could not start: ${errorMessage(e)}`;
+    }
   }
 
   get engine(): SiftEngine {

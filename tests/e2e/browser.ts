@@ -42,7 +42,18 @@ export function useBrowser(): () => Browser {
  */
 export async function openApp(
   browser: Browser,
-  { bare = false, url, init }: { bare?: boolean; url?: string; init?: () => void } = {},
+  {
+    bare = false,
+    url,
+    init,
+    ready = true,
+  }: {
+    bare?: boolean;
+    url?: string;
+    init?: () => void;
+    /** Wait for the data engine to be ready (the default). */
+    ready?: boolean;
+  } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   open.add(context);
@@ -52,6 +63,6 @@ export async function openApp(
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url ?? inject(bare ? 'bareUrl' : 'baseUrl'));
-  await page.waitForSelector('.engine[data-state="ready"]', { timeout: 60_000 });
+  if (ready) await page.waitForSelector('.engine[data-state="ready"]', { timeout: 60_000 });
   return { page, errors };
 }

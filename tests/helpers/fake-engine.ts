@@ -2,7 +2,7 @@
  * An engine for the loop's unit tests: answers queries from a function, records them, and can
  * be made to hang until cancelled. The SQL itself is tested on real DuckDB elsewhere.
  */
-import type { Cell, QueryResult, TableProfile } from '../../src/core/data/engine.ts';
+import type { Cell, QueryOptions, QueryResult, TableProfile } from '../../src/core/data/engine.ts';
 import type { AgentEngine, DatasetTable } from '../../src/core/tools/tool.ts';
 
 export const WEATHER: DatasetTable = {
@@ -36,27 +36,40 @@ export function rowsResult(
 
 export class FakeEngine implements AgentEngine {
   readonly queries: string[] = [];
-  cancels = 0;
-  #pending: ((r: QueryResult) => void) | null = null;
+  /** The ids cancel() was called with, in order. */
+  readonly cancelled: string[] = [];
+  /** Hanging queries by id: a cancel ends only the one it names. */
+  readonly #pending = new Map<string, (r: QueryResult) => void>();
 
   constructor(
     private readonly answer: (sql: string) => QueryResult | 'hang' = () => rowsResult(['n'], [[1]]),
   ) {}
 
-  async query(sql: string): Promise<QueryResult> {
+  async query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
     this.queries.push(sql);
     const result = this.answer(sql);
     if (result !== 'hang') return result;
-    return new Promise((resolve) => (this.#pending = resolve));
+    return new Promise((resolve) => this.#pending.set(options.id ?? '', resolve));
   }
 
-  async cancel(): Promise<void> {
-    this.cancels += 1;
-    this.#pending?.({ ok: false, kind: 'cancelled', message: 'Query cancelled.', durationMs: 10 });
-    this.#pending = null;
+  async cancel(id: string): Promise<void> {
+    this.cancelled.push(id);
+    this.#pending.get(id)?.({
+      ok: false,
+      kind: 'cancelled',
+      message: 'Query cancelled.',
+      durationMs: 10,
+    });
+    this.#pending.delete(id);
   }
 
-  async profile(table: string): Promise<TableProfile> {
+  /** Set to make profile() hang until its id is cancelled. */
+  profileHangs = false;
+
+  async profile(table: string, options: { id?: string } = {}): Promise<TableProfile> {
+    if (this.profileHangs)
+      await new Promise<QueryResult>((resolve) => this.#pending.set(options.id ?? '', resolve));
+    if (this.profileHangs) throw new Error('Cancelled.');
     return {
       table,
       rows: 1461,

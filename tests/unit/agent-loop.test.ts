@@ -368,7 +368,9 @@ describe('limits and control', () => {
       },
     );
     expect(run.state).toBe('stopped');
-    expect(engine.cancels).toBe(1);
+    // The query it stopped is the one the Stop was for: the call's own id.
+    const call = run.events.find((e) => e.type === 'tool_call');
+    expect(engine.cancelled).toEqual([call?.type === 'tool_call' ? call.callId : '?']);
     const items = reduceAll(run.events).turns[0]!.items.filter((i) => i.type !== 'text');
     expect(items).toEqual([
       expect.objectContaining({

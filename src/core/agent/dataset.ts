@@ -1,6 +1,7 @@
 /**
  * The tables as the model is told about them: name, source file, row count and typed columns,
- * read with DESCRIBE through the same guarded query path the model uses.
+ * as the engine described them after the load (or, for a table without that, read with DESCRIBE
+ * through the same guarded query path the model uses).
  */
 import type { SiftEngine, TableInfo } from '../data/engine.ts';
 import { quoteIdent } from '../data/sql-text.ts';
@@ -12,6 +13,10 @@ export async function describeTables(
 ): Promise<DatasetTable[]> {
   const described: DatasetTable[] = [];
   for (const t of tables) {
+    if (t.schema) {
+      described.push({ name: t.name, fileName: t.fileName, rows: t.rows, columns: t.schema });
+      continue;
+    }
     const result = await engine.query(`DESCRIBE ${quoteIdent(t.name)}`, {
       maxRows: 100_000,
       timeoutMs: 10_000,

@@ -42,6 +42,16 @@ export interface QueryOptions {
   timeoutMs?: number;
   /** Rows stop being collected past this many bytes of cell text (default 8 MB). */
   maxBytes?: number;
+  /**
+   * Names the operation so that `cancel(id)` stops it and nothing else: the SQL box's Cancel
+   * must not stop the model's query, nor the model's Stop the person's.
+   */
+  id?: string;
+}
+
+/** Options of an operation that can be cancelled by its id (the profile). */
+export interface CancelOptions {
+  id?: string;
 }
 
 export interface ColumnName {
@@ -59,6 +69,11 @@ export interface TableInfo {
   fileBytes: number;
   rows: number;
   columns: ColumnName[];
+  /**
+   * The columns with DuckDB's types, read once after the load: a turn describes its tables from
+   * this, instead of querying DuckDB and waiting behind whatever runs there.
+   */
+  schema?: ResultColumn[];
   encoding: Encoding;
   /** Things done to make the file readable, in words (e.g. "3 short rows padded with NULL"). */
   notes: string[];
@@ -123,9 +138,12 @@ export interface SiftEngine {
   ): Promise<LoadOutcome[]>;
   /** Runs one read-only statement under the row, byte and time limits. Never throws. */
   query(sql: string, options?: QueryOptions): Promise<QueryResult>;
-  /** Cancels the running query, if any. */
-  cancel(): Promise<void>;
-  profile(table: string): Promise<TableProfile>;
+  /**
+   * Cancels the operation started with this id: one that is running stops at once, one still
+   * waiting for its turn never starts. Any other operation is left alone.
+   */
+  cancel(id: string): Promise<void>;
+  profile(table: string, options?: CancelOptions): Promise<TableProfile>;
   tables(): Promise<TableInfo[]>;
   dropTable(name: string): Promise<void>;
   /** Drops every table: the next session starts from an empty database. */

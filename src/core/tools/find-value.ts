@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { quoteIdent, quoteLiteral } from '../data/sql-text.ts';
-import { defineTool, fail, ok, type DatasetTable } from './tool.ts';
+import { cancellable, defineTool, fail, ok, type DatasetTable } from './tool.ts';
 
 /** Columns per query: keeps each statement a reasonable size on very wide tables. */
 const CHUNK = 150;
@@ -32,10 +32,11 @@ export const findValue = defineTool({
       for (let at = 0; at < names.length; at += CHUNK) {
         if (ctx.signal.aborted) return fail('Stopped by the person.');
         const chunk = names.slice(at, at + CHUNK);
-        const result = await ctx.engine.query(searchSql(table, chunk, value), {
-          maxRows: 1,
-          timeoutMs: 30_000,
-        });
+        const id = `${ctx.callId}-${table.name}-${at}`;
+        const result = await cancellable(ctx, id, () =>
+          ctx.engine.query(searchSql(table, chunk, value), { maxRows: 1, timeoutMs: 30_000, id }),
+        );
+        if (ctx.signal.aborted) return fail('Stopped by the person.');
         if (!result.ok) return fail(`Searching ${table.name} failed: ${result.message}`);
         const row = result.rows[0] ?? [];
         chunk.forEach((column, i) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ColumnProfile } from '../data/engine.ts';
 import { errorMessage } from '../errors.ts';
 import { closestMatch } from './closest.ts';
-import { defineTool, fail, ok } from './tool.ts';
+import { cancellable, defineTool, fail, ok } from './tool.ts';
 
 const n = (x: number) => x.toLocaleString('en-US');
 
@@ -55,7 +55,9 @@ export const profileColumns = defineTool({
           .join('\n') + `\nColumns: ${names.join(', ')}`,
       );
     try {
-      const profile = await ctx.engine.profile(name);
+      const profile = await cancellable(ctx, ctx.callId, () =>
+        ctx.engine.profile(name, { id: ctx.callId }),
+      );
       const wanted = columns
         ? profile.columns.filter((c) => columns.includes(c.column))
         : profile.columns;
@@ -65,6 +67,7 @@ export const profileColumns = defineTool({
         ),
       );
     } catch (e) {
+      if (ctx.signal.aborted) return fail('Stopped by the person.');
       return fail(`Profiling ${name} failed: ${errorMessage(e)}`);
     }
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compactResult } from './compact-result.ts';
 import { queryHint } from './sql-hints.ts';
-import { defineTool, fail, ok } from './tool.ts';
+import { cancellable, defineTool, fail, ok } from './tool.ts';
 
 /** Rows the page keeps of each result; the model sees far fewer (compact-result.ts). */
 export const PAGE_MAX_ROWS = 1_000;
@@ -21,52 +21,49 @@ export const sqlQuery = defineTool({
       .describe('A short phrase saying what this query finds out, shown to the person.'),
   }),
   async run({ query, description }, ctx) {
-    const stop = () => void ctx.engine.cancel();
-    ctx.signal.addEventListener('abort', stop, { once: true });
-    try {
-      const result = await ctx.engine.query(query, {
+    const result = await cancellable(ctx, ctx.callId, () =>
+      ctx.engine.query(query, {
         maxRows: PAGE_MAX_ROWS,
         timeoutMs: QUERY_TIMEOUT_MS,
-      });
-      const queryId = ctx.nextQueryId();
-      const shown = {
-        type: 'query_result',
-        turnId: ctx.turnId,
-        callId: ctx.callId,
-        queryId,
-        description,
-        query,
-      } as const;
-      if (!result.ok) {
-        const stopped = ctx.signal.aborted || result.kind === 'cancelled';
-        const message = stopped ? 'Stopped by the person.' : result.message;
-        ctx.emit({
-          ...shown,
-          columns: [],
-          rows: [],
-          rowCount: null,
-          truncated: false,
-          durationMs: result.durationMs,
-          isError: true,
-          error: message,
-        });
-        const hint = stopped ? null : queryHint(result.message, result.kind, ctx.tables);
-        return fail(`${queryId} failed: ${hint ? `${message}\n${hint}` : message}`);
-      }
+        id: ctx.callId,
+      }),
+    );
+    const queryId = ctx.nextQueryId();
+    const shown = {
+      type: 'query_result',
+      turnId: ctx.turnId,
+      callId: ctx.callId,
+      queryId,
+      description,
+      query,
+    } as const;
+    if (!result.ok) {
+      const stopped = ctx.signal.aborted || result.kind === 'cancelled';
+      const message = stopped ? 'Stopped by the person.' : result.message;
       ctx.emit({
         ...shown,
-        columns: result.columns.map((c) => c.name),
-        rows: result.rows,
-        rowCount: result.totalRows,
-        truncated: result.truncated,
+        columns: [],
+        rows: [],
+        rowCount: null,
+        truncated: false,
         durationMs: result.durationMs,
-        isError: false,
+        isError: true,
+        error: message,
       });
-      return ok(
-        `Query ${queryId} (cite it as [${queryId}] beside figures from it)\n${compactResult(result)}`,
-      );
-    } finally {
-      ctx.signal.removeEventListener('abort', stop);
+      const hint = stopped ? null : queryHint(result.message, result.kind, ctx.tables);
+      return fail(`${queryId} failed: ${hint ? `${message}\n${hint}` : message}`);
     }
+    ctx.emit({
+      ...shown,
+      columns: result.columns.map((c) => c.name),
+      rows: result.rows,
+      rowCount: result.totalRows,
+      truncated: result.truncated,
+      durationMs: result.durationMs,
+      isError: false,
+    });
+    return ok(
+      `Query ${queryId} (cite it as [${queryId}] beside figures from it)\n${compactResult(result)}`,
+    );
   },
 });

@@ -72,3 +72,24 @@ export type RunQuery = (sql: string, options?: QueryOptions) => Promise<QueryRes
 
 export const ok = (content: string): ToolOutcome => ({ content });
 export const fail = (content: string): ToolOutcome => ({ content, isError: true });
+
+/**
+ * Runs `work` (which starts the engine operation named `id`) so that the person's Stop cancels
+ * that operation, and only it, whether it is running or still waiting for its turn.
+ */
+export async function cancellable<T>(
+  ctx: Pick<ToolContext, 'engine' | 'signal'>,
+  id: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const stop = () => void ctx.engine.cancel(id);
+  ctx.signal.addEventListener('abort', stop, { once: true });
+  try {
+    const running = work();
+    // Stopped in the same moment it was asked for: the cancel must follow the request.
+    if (ctx.signal.aborted) stop();
+    return await running;
+  } finally {
+    ctx.signal.removeEventListener('abort', stop);
+  }
+}
