@@ -167,14 +167,20 @@ function dataFields(data: unknown, at: string, maxRows: number): Set<string> {
     refuse(`${at} must have inline "values" (an array of row objects).`);
   }
   const rows = data.values;
-  if (!Array.isArray(rows) || !rows.every(isObject))
-    refuse(`${at}.values must be an array of row objects like [{"a": 1, "b": "x"}].`);
+  if (!Array.isArray(rows))
+    refuse(
+      `${at}.values must be an array: of row objects like [{"a": 1, "b": "x"}], or of plain values.`,
+    );
   if (rows.length > maxRows)
     refuse(
       `${at}.values has ${rows.length} rows; a chart may have at most ${maxRows}. Aggregate with sql_query first (GROUP BY, binning, or top N) and chart the result.`,
     );
   const fields = new Set<string>();
-  for (const row of rows) for (const key of Object.keys(row)) fields.add(key);
+  for (const row of rows) {
+    // Vega-Lite reads a plain value (12, "a") as a row whose one field is named "data".
+    if (isObject(row)) for (const key of Object.keys(row)) fields.add(key);
+    else fields.add('data');
+  }
   return fields;
 }
 
@@ -189,6 +195,8 @@ const pathHead = (field: string) => /^(?:[^.[\\]|\\.)*/.exec(field)?.[0] ?? '';
  * A field exists when its whole text or its first path segment is a key.
  */
 function fieldExists(field: string, scope: Scope): boolean {
+  // "*" stands for the rows themselves (a count), not a field.
+  if (field === '*') return true;
   if (scope.open || scope.fields.has(field) || scope.fields.has(unescape(field))) return true;
   const head = pathHead(field);
   return head !== '' && head !== field && scope.fields.has(unescape(head));

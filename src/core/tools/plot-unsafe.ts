@@ -21,13 +21,31 @@ const EMBEDDED_URL = /url\s*\(|:\/\//i;
 const IGNORED_LEAD = /^[\u0000-\u0020\u00a0\u200b\ufeff]+/;
 
 /**
+ * Keys whose strings Vega-Lite only ever shows as text — a chart's description, titles and
+ * subtitles, a text mark's or tooltip's constant text — so that "adapted from https://…" there
+ * is words, not a fetch (no Vega property reads a URL from them; the properties that do are
+ * refused by key below). Everywhere else, a URL-like string is refused: it may be a paint, a
+ * CSS value or an expression that could build a request.
+ */
+const TEXT_KEYS = new Set(['description', 'title', 'subtitle', 'text', 'tooltip']);
+/** Encoding channels whose `value` is text. */
+const TEXT_CHANNELS = new Set(['text', 'tooltip']);
+
+/**
  * Walks the whole spec except the rows of `data.values` (which are data: shown as text, never
  * used as a URL once the constructs below are refused). Drops `usermeta`, which vega-embed
- * reads embed options from.
+ * reads embed options from. `textual`: strings here are shown as text (see TEXT_KEYS).
  */
-export function scanForUnsafe(node: unknown, at: string, inData: boolean, depth = 0): void {
+export function scanForUnsafe(
+  node: unknown,
+  at: string,
+  inData: boolean,
+  depth = 0,
+  textual = false,
+): void {
   if (depth > MAX_DEPTH) refuse(`The spec is nested more than ${MAX_DEPTH} levels deep.`);
   if (typeof node === 'string') {
+    if (textual) return;
     const s = node.replace(IGNORED_LEAD, '');
     if (EMBEDDED_URL.test(s) || URL_START.test(s))
       refuse(
@@ -36,11 +54,12 @@ export function scanForUnsafe(node: unknown, at: string, inData: boolean, depth 
     return;
   }
   if (Array.isArray(node)) {
-    node.forEach((item, i) => scanForUnsafe(item, path(at, i), false, depth + 1));
+    node.forEach((item, i) => scanForUnsafe(item, path(at, i), false, depth + 1, textual));
     return;
   }
   if (!isObject(node)) return;
   delete node.usermeta;
+  const textChannel = TEXT_CHANNELS.has(at.split('.').at(-1) ?? '');
   for (const [key, value] of Object.entries(node)) {
     const here = path(at, key);
     if (inData && key === 'values') continue;
@@ -54,8 +73,11 @@ export function scanForUnsafe(node: unknown, at: string, inData: boolean, depth 
       refuse(`${here}: cursor must be a plain keyword such as "pointer".`);
     if (key === 'mark' && (value === 'image' || (isObject(value) && value.type === 'image')))
       refuse(`${here}: image marks are not allowed (they load pictures from URLs).`);
+    // An input binding draws a slider, menu or box beside the chart, which is fine; `element`
+    // would put it at any CSS selector of Sift's own page (its question box, its settings).
     if (key === 'bind' && isObject(value) && 'element' in value)
       refuse(`${here}: binding to an element of the page is not allowed.`);
-    scanForUnsafe(value, here, key === 'data', depth + 1);
+    const text = TEXT_KEYS.has(key) || (key === 'value' && textChannel);
+    scanForUnsafe(value, here, key === 'data', depth + 1, text);
   }
 }
