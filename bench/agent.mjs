@@ -135,6 +135,28 @@ function section(r) {
     loopSection(r.loop),
     '',
     tokensSection(r.tokens),
+    '',
+    reportSection(r.reportTokens),
+  ].join('\n');
+}
+
+function reportSection(t) {
+  const s = t.suggestions;
+  const tok = (chars) => int(chars / 3.5);
+  return [
+    '### Tokens of the report and of follow-up suggestions',
+    '',
+    'The scripted initial analysis and question of the sample (tests/fixtures/weather-script.ts) played by the loop on native DuckDB, then the requests issue 12 adds, measured as above (characters / 3.5; an estimate).',
+    '',
+    '| Request | Characters | Est. tokens | Note |',
+    '|---|---|---|---|',
+    `| Generate report (input) | ${int(t.report.systemChars + t.report.findingsChars)} | ${int(t.report.tokens)} | system ${int(t.report.systemChars)} + findings ${int(t.report.findingsChars)}: ${t.report.queries} queries, ${t.report.charts} chart(s), the profile; no tools |`,
+    `| Suggestions in \`finalize\` (Sift) — output | ${int(s.outputChars)} | ${tok(s.outputChars)} | three questions in the call the turn already makes |`,
+    `| Suggestions in \`finalize\` — input | ${int(s.specChars)} | ${tok(s.specChars)} | what the tool spec grew by; part of the cached tools prefix |`,
+    `| Suggestions as a separate call — input | ${int(s.separateInputChars)} | ${tok(s.separateInputChars)} | instructions, dataset, question and answer, every turn, uncached |`,
+    `| Suggestions as a separate call — output | ${int(s.outputChars)} | ${tok(s.outputChars)} | the same questions |`,
+    '',
+    `Sift asks for suggestions in \`finalize\`: about ${tok(s.outputChars)} output tokens a turn and ${tok(s.specChars)} cached input tokens, against ${tok(s.separateInputChars + s.outputChars)} tokens and one more request (one more failure to handle) per turn for a separate call — which would also need the conversation to suggest well; this estimate gives it only the last question and answer.`,
   ].join('\n');
 }
 
@@ -152,6 +174,8 @@ async function main() {
     vite = (await import('vite')).version;
     const { runAgentBench } = await loader.ssrLoadModule('/bench/agent/loop.bench.ts');
     measured = await runAgentBench({ csvPath: SAMPLE, runs, warmupRuns });
+    const { measureReportTokens } = await loader.ssrLoadModule('/bench/agent/report-tokens.ts');
+    measured.reportTokens = await measureReportTokens(SAMPLE);
   } finally {
     await loader.close();
   }
@@ -187,6 +211,7 @@ async function main() {
   console.log(
     `[agent] analysis total ≈ ${int(t.totals.tokens)} tokens (est.); turn ${t.state}${t.toolErrors.length ? `, tool errors: ${t.toolErrors.join('; ')}` : ''}`,
   );
+  console.log(`[agent] report request ≈ ${int(results.reportTokens.report.tokens)} tokens (est.)`);
   console.log(
     `[agent] done in ${(results.totalMs / 1000).toFixed(1)} s: BENCHMARKS.md (agent section), bench/out/agent.json`,
   );

@@ -24,7 +24,7 @@ describe('the Vega-Lite gallery sample', () => {
       const checked = checkPlotSpec(spec);
       if (!checked.ok) throw new Error(`refused: ${checked.reason}`);
       const warnings: string[] = [];
-      const { spec: vega } = compile(checked.spec as TopLevelSpec, {
+      const { spec: vega } = compile(checked.spec as unknown as TopLevelSpec, {
         logger: {
           level: () => 0,
           warn: (...args: unknown[]) => (warnings.push(args.join(' ')), undefined),
