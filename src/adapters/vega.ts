@@ -9,7 +9,7 @@
  * (DESIGN.md, facts verified: vega-embed and CSP).
  */
 import type { EmbedOptions } from 'vega-embed';
-import { checkPlotSpec } from '../core/tools/plot-spec.ts';
+import { checkPlotSpec } from '../core/charts/plot-spec.ts';
 
 export interface RenderedPlot {
   /** Stops the view and removes its listeners; call when the element goes away. */

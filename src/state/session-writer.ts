@@ -127,7 +127,11 @@ export class SessionWriter {
     const live = this.#live;
     if (event.turnId !== live.turnId) this.#live = this.#emptyLive(event.turnId);
     if (event.type === 'answer_draft')
-      this.#live.answer = event.text ? { callId: event.callId, text: event.text } : null;
+      this.#live.answer = { callId: event.callId, text: event.text };
+    else if (event.type === 'answer_withdrawn' && this.#live.answer?.callId === event.callId)
+      this.#live.answer = null;
+    else if (event.type === 'reasoning_withdrawn' && this.#live.reasoning?.step === event.step)
+      this.#live.reasoning = null;
     else if (event.type === 'reasoning_delta') {
       const r = this.#live.reasoning;
       this.#live.reasoning =

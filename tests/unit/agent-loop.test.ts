@@ -53,6 +53,7 @@ describe('initial analysis', () => {
       'sql_query',
       'profile_columns',
       'find_value',
+      'list_tables',
       'output_text',
       'output_table',
       'create_plot',

@@ -57,7 +57,7 @@ describe('the view of a turn', () => {
     const view = reduceAll([
       start,
       { type: 'answer_draft', turnId: t, callId: 'a', text: 'Half a sen' },
-      { type: 'answer_draft', turnId: t, callId: 'a', text: '' },
+      { type: 'answer_withdrawn', turnId: t, callId: 'a' },
     ]);
     expect(view.turns[0]!.items).toEqual([]);
   });
@@ -67,7 +67,7 @@ describe('the view of a turn', () => {
       start,
       { type: 'answer_draft', turnId: t, callId: 'a', text: 'Half a sen' },
       { type: 'error', turnId: t, kind: 'internal', message: 'First' },
-      { type: 'answer_draft', turnId: t, callId: 'a', text: '' },
+      { type: 'answer_withdrawn', turnId: t, callId: 'a' },
       { type: 'error', turnId: t, kind: 'network', message: 'Second' },
     ]);
     const ids = view.turns[0]!.items.map((i) => i.id);

@@ -1,6 +1,6 @@
 /** Chart specs whose small numbers would freeze the page are refused, with a reason; charts as people make them pass. */
 import { describe, expect, it } from 'vitest';
-import { checkPlotSpec } from '../../src/core/tools/plot-spec.ts';
+import { checkPlotSpec } from '../../src/core/charts/plot-spec.ts';
 
 const values = [
   { month: 'Jan', temp: 3.5, year: 2012 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { checkPlotSpec } from '../../src/core/tools/plot-spec.ts';
-import { closestMatch, levenshtein } from '../../src/core/tools/closest.ts';
+import { checkPlotSpec } from '../../src/core/charts/plot-spec.ts';
+import { closestMatch, levenshtein } from '../../src/core/closest.ts';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const rows = [

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse, View } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { checkPlotSpec } from '../../src/core/tools/plot-spec.ts';
+import { checkPlotSpec } from '../../src/core/charts/plot-spec.ts';
 import { GALLERY, inlined } from '../fixtures/vega-lite-gallery.ts';
 
 describe('the Vega-Lite gallery sample', () => {

@@ -5,6 +5,8 @@
  * from events and are untouched.
  */
 import type { Message, UserBlock } from '../model/messages.ts';
+import { toolByName } from '../tools/registry.ts';
+import { clip, rawInput } from '../tools/tool.ts';
 import { estimateTokens, type Conversation } from './history.ts';
 
 export const TOKEN_BUDGET = 100_000;
@@ -16,21 +18,14 @@ const SUMMARY_CHARS = 8_000;
 export const ELIDED =
   '[Result elided to keep the conversation under the token budget; run the query again if you need it.]';
 
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
-
 function summarise(messages: Message[]): string {
   const lines: string[] = [];
   for (const m of messages) {
     for (const b of m.content) {
       if (m.role === 'user' && b.type === 'text') lines.push(`Person: ${clip(b.text, 500)}`);
       if (b.type !== 'tool_use') continue;
-      const input = (b.input ?? {}) as Record<string, unknown>;
-      const s = (k: string) => (typeof input[k] === 'string' ? (input[k] as string) : '');
-      if (b.name === 'sql_query')
-        lines.push(`- queried: ${s('description')} — ${clip(s('query'), 300)}`);
-      else if (b.name === 'output_text') lines.push(`- told the person: ${clip(s('text'), 1_500)}`);
-      else if (b.name === 'output_table') lines.push(`- showed table "${s('title')}"`);
-      else if (b.name === 'create_plot') lines.push(`- showed chart "${s('title')}"`);
+      const line = toolByName(b.name)?.summarise?.(rawInput(b.input));
+      if (line) lines.push(line);
     }
   }
   const text = lines.join('\n');

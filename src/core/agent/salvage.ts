@@ -6,7 +6,8 @@
  */
 import type { AgentEvent } from '../events/events.ts';
 import type { AssistantBlock, TextBlock, ToolUseBlock, UserBlock } from '../model/messages.ts';
-import { outputText } from '../tools/output-text.ts';
+import { toolByName } from '../tools/registry.ts';
+import { field, rawInput, type Tool } from '../tools/tool.ts';
 import { CUT_ANSWER_NOTE } from './prompts.ts';
 
 export interface Salvage {
@@ -29,20 +30,22 @@ export function salvageReply(
   step: number,
 ): Salvage {
   const text = partial.filter((b): b is TextBlock => b.type === 'text' && b.text.trim() !== '');
-  // Only the answers are kept from the cut reply's calls: no other call runs once the reply failed.
-  const answers = partial.filter(
-    (b): b is ToolUseBlock =>
-      b.type === 'tool_use' &&
-      b.name === outputText.name &&
-      outputText.schema.safeParse(b.input).success,
-  );
+  // Only the answers (calls of a tool with a preview) are kept from the cut reply's calls: no
+  // other call runs once the reply failed.
+  const previewOf = (b: AssistantBlock): Tool | undefined => {
+    const tool = b.type === 'tool_use' ? toolByName(b.name) : undefined;
+    return tool?.preview && b.type === 'tool_use' && tool.schema.safeParse(b.input).success
+      ? tool
+      : undefined;
+  };
+  const answers = partial.filter((b): b is ToolUseBlock => previewOf(b) !== undefined);
   const reasoning = text.map((b) => b.text).join('\n\n');
   const events: AgentEvent[] = reasoning
     ? [{ type: 'reasoning', turnId, step, text: reasoning }]
     : [];
   const user: UserBlock[] = [];
   for (const call of answers) {
-    const shown = (call.input as { text: string }).text;
+    const shown = field(rawInput(call.input), previewOf(call)?.preview ?? '');
     events.push(
       { type: 'tool_call', turnId, callId: call.id, tool: call.name, input: call.input },
       { type: 'text', turnId, callId: call.id, text: shown, cutOff: true },

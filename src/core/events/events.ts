@@ -27,8 +27,12 @@ export const agentEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reasoning_delta'), ...base, step: z.number(), text: z.string() }),
   /** The whole of one step's reasoning text, once the step's reply is complete. */
   z.object({ type: z.literal('reasoning'), ...base, step: z.number(), text: z.string() }),
+  /** The step's reasoning is not private notes after all (it was the answer) or was empty. */
+  z.object({ type: z.literal('reasoning_withdrawn'), ...base, step: z.number() }),
   /** The answer being written through output_text, so far (transient; a snapshot, not a delta). */
   z.object({ type: z.literal('answer_draft'), ...base, callId: z.string(), text: z.string() }),
+  /** A draft answer whose call was dropped (cut off by the output limit) leaves the page. */
+  z.object({ type: z.literal('answer_withdrawn'), ...base, callId: z.string() }),
   /** A tool call is about to run. */
   z.object({
     type: z.literal('tool_call'),
@@ -150,6 +154,8 @@ export type EventOf<T extends AgentEvent['type']> = Extract<AgentEvent, { type: 
 /** Events that only animate the page while a reply streams; storage skips them. */
 export const TRANSIENT: ReadonlySet<AgentEvent['type']> = new Set([
   'reasoning_delta',
+  'reasoning_withdrawn',
   'answer_draft',
+  'answer_withdrawn',
   'report_draft',
 ]);

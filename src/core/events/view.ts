@@ -3,8 +3,9 @@
  * activity trail and its token count. Pure: the same events always give the same view, so a
  * session restored from storage looks as it did.
  */
-import type { AgentEvent } from './events.ts';
-import { describeCall } from './describe-call.ts';
+import type { AgentEvent, EventOf } from './events.ts';
+import { describeCall, toolByName } from '../tools/registry.ts';
+import { rawInput } from '../tools/tool.ts';
 import {
   emptySession,
   emptyUsage,
@@ -24,7 +25,6 @@ export type {
   UsageTotals,
 } from './view-types.ts';
 export { emptySession, emptyUsage } from './view-types.ts';
-export { describeCall } from './describe-call.ts';
 
 function addUsage(total: UsageTotals, e: Extract<AgentEvent, { type: 'usage' }>): UsageTotals {
   return {
@@ -69,6 +69,12 @@ function setTool(
 ): ActivityView[] {
   return activity.map((a) => (a.type === 'tool' && a.callId === callId ? { ...a, ...change } : a));
 }
+
+/** Events of the session as a whole; the rest belong to one turn. */
+type SessionEvent = EventOf<
+  'turn_start' | 'session_update' | 'usage' | 'report_start' | 'report_draft' | 'report_end'
+>;
+type TurnEvent = Exclude<AgentEvent, SessionEvent>;
 
 /** Applies one event. Returns a new view; the old one is untouched. */
 export function reduce(session: SessionView, e: AgentEvent): SessionView {
@@ -131,7 +137,7 @@ export function reduce(session: SessionView, e: AgentEvent): SessionView {
   return updateTurn(session, e.turnId, (t) => reduceTurn(t, e));
 }
 
-function reduceTurn(t: TurnView, e: AgentEvent): TurnView {
+function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
   switch (e.type) {
     case 'status':
       return { ...t, status: e.message };
@@ -144,8 +150,14 @@ function reduceTurn(t: TurnView, e: AgentEvent): TurnView {
         };
       return { ...t, activity: [...t.activity, { type: 'reasoning', step: e.step, text: e.text }] };
     }
+    case 'reasoning_withdrawn':
+      return {
+        ...t,
+        activity: t.activity.filter((a) => !(a.type === 'reasoning' && a.step === e.step)),
+      };
     case 'reasoning': {
       const rest = t.activity.filter((a) => !(a.type === 'reasoning' && a.step === e.step));
+      // Sessions stored before reasoning_withdrawn existed said it with an empty text.
       if (!e.text.trim()) return { ...t, activity: rest };
       // Keep it where the streamed version was, before the step's tool calls.
       const at = t.activity.findIndex((a) => a.type === 'reasoning' && a.step === e.step);
@@ -153,13 +165,12 @@ function reduceTurn(t: TurnView, e: AgentEvent): TurnView {
       if (at < 0) return { ...t, activity: [...rest, entry] };
       return { ...t, activity: [...t.activity.slice(0, at), entry, ...t.activity.slice(at + 1)] };
     }
+    case 'answer_withdrawn':
+      return {
+        ...t,
+        items: t.items.filter((i) => !(i.id === e.callId && i.type === 'text' && i.draft)),
+      };
     case 'answer_draft':
-      // An empty draft withdraws one whose call was dropped (cut off by the output limit).
-      if (!e.text)
-        return {
-          ...t,
-          items: t.items.filter((i) => !(i.id === e.callId && i.type === 'text' && i.draft)),
-        };
       return {
         ...t,
         items: upsertItem(t.items, { type: 'text', id: e.callId, text: e.text, draft: true }),
@@ -172,23 +183,8 @@ function reduceTurn(t: TurnView, e: AgentEvent): TurnView {
         summary: describeCall(e.tool, e.input),
         status: 'running',
       };
-      let items = t.items;
-      if (e.tool === 'sql_query') {
-        const input = (e.input ?? {}) as { query?: unknown; description?: unknown };
-        items = upsertItem(items, {
-          type: 'query_result',
-          id: e.callId,
-          description: typeof input.description === 'string' ? input.description : '',
-          query: typeof input.query === 'string' ? input.query : '',
-          running: true,
-          columns: [],
-          rows: [],
-          rowCount: null,
-          truncated: false,
-          durationMs: null,
-          isError: false,
-        });
-      }
+      const shown = toolByName(e.tool)?.placeholder?.(rawInput(e.input), e.callId);
+      const items = shown ? upsertItem(t.items, shown) : t.items;
       return { ...t, items, activity: [...t.activity, entry] };
     }
     case 'tool_end': {
@@ -314,8 +310,11 @@ function reduceTurn(t: TurnView, e: AgentEvent): TurnView {
       );
       return { ...t, state: e.state, status: null, items, activity, endedAt: e.at };
     }
-    default:
-      return t;
+    default: {
+      // Every event is handled here or by `reduce`: a new one fails to compile until it is.
+      const unhandled: never = e;
+      return unhandled;
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Cell } from '../data/engine.ts';
-import { checkPlotSpec } from './plot-spec.ts';
-import { defineTool, fail, ok, type QueryRows } from './tool.ts';
+import { checkPlotSpec } from '../charts/plot-spec.ts';
+import { defineTool, fail, ok, type QueryRows, field } from './tool.ts';
 
 /** Rows a chart may hold: a chart's data is a small aggregate. */
 export const CHART_MAX_ROWS = 100;
@@ -29,6 +29,8 @@ export const createPlot = defineTool({
       ),
     query_id: z.string().optional().describe('The id of the sql_query result to draw (e.g. "Q3").'),
   }),
+  describe: (input) => `Chart: ${field(input, 'title')}`,
+  summarise: (input) => `- showed chart "${field(input, 'title')}"`,
   async run({ title, vega_lite_spec, query_id }, ctx) {
     let spec = vega_lite_spec;
     if (query_id !== undefined) {

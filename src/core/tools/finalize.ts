@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from './tool.ts';
+import { defineTool, field, ok } from './tool.ts';
 
 /** How many follow-up questions a turn may offer, and how long each may be. */
 export const MAX_SUGGESTIONS = 3;
@@ -19,6 +19,11 @@ export const finalize = defineTool({
       .optional()
       .describe(`Up to ${MAX_SUGGESTIONS} next questions, shown as buttons the person can click.`),
   }),
+  describe: (input) => {
+    const title = field(input, 'session_title');
+    return title ? `Finished: “${title}”` : 'Finished';
+  },
+  endsTurn: true,
   async run({ session_title, suggestions }, ctx) {
     const title = session_title?.trim() || null;
     if (title) ctx.emit({ type: 'session_update', turnId: ctx.turnId, title });
@@ -27,6 +32,6 @@ export const finalize = defineTool({
       .filter((s) => s.length > 0 && s.length <= MAX_SUGGESTION_CHARS)
       .slice(0, MAX_SUGGESTIONS);
     if (next.length) ctx.emit({ type: 'suggestions', turnId: ctx.turnId, suggestions: next });
-    return { content: 'Turn finished.', finalize: { title } };
+    return ok('Turn finished.');
   },
 });

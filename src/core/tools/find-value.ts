@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { quoteIdent, quoteLiteral } from '../data/sql-text.ts';
-import { cancellable, defineTool, fail, ok, type DatasetTable } from './tool.ts';
+import { cancellable, defineTool, fail, ok, type DatasetTable, field } from './tool.ts';
 
 /** Columns per query: keeps each statement a reasonable size on very wide tables. */
 const CHUNK = 150;
@@ -25,6 +25,7 @@ export const findValue = defineTool({
   schema: z.object({
     value: z.string().min(1).max(200).describe('The value to look for, as text.'),
   }),
+  describe: (input) => `Looked for “${field(input, 'value')}”`,
   async run({ value }, ctx) {
     const found: string[] = [];
     for (const table of ctx.tables) {

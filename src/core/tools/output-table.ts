@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, fail, ok } from './tool.ts';
+import { defineTool, fail, ok, field } from './tool.ts';
 
 const MAX_ROWS = 2_000;
 const MAX_CELLS = 200_000;
@@ -16,6 +16,8 @@ export const outputTable = defineTool({
     headers: z.array(z.string()).min(1),
     rows: z.array(z.array(cell)),
   }),
+  describe: (input) => `Table: ${field(input, 'title')}`,
+  summarise: (input) => `- showed table "${field(input, 'title')}"`,
   async run({ title, headers, rows }, ctx) {
     if (rows.length > MAX_ROWS || rows.length * headers.length > MAX_CELLS)
       return fail(

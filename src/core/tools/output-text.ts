@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, ok } from './tool.ts';
+import { defineTool, ok, field, clip } from './tool.ts';
 
 export const outputText = defineTool({
   name: 'output_text',
@@ -9,6 +9,9 @@ export const outputText = defineTool({
   schema: z.object({
     text: z.string().min(1).describe('Markdown. No raw HTML; images are not shown.'),
   }),
+  describe: () => 'Wrote the answer',
+  summarise: (input) => `- told the person: ${clip(field(input, 'text'), 1_500)}`,
+  preview: 'text',
   async run({ text }, ctx) {
     ctx.emit({ type: 'text', turnId: ctx.turnId, callId: ctx.callId, text });
     return ok('Shown to the person.');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ColumnProfile } from '../data/engine.ts';
 import { errorMessage } from '../errors.ts';
-import { closestMatch } from './closest.ts';
+import { closestMatch } from '../closest.ts';
 import { cancellable, defineTool, fail, ok } from './tool.ts';
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -29,6 +29,8 @@ export const profileColumns = defineTool({
     table: z.string().optional().describe('Table name; defaults to the first table.'),
     columns: z.array(z.string()).optional().describe('Columns to profile; all when omitted.'),
   }),
+  describe: (input) =>
+    Array.isArray(input.columns) ? `Profiled ${input.columns.length} columns` : 'Profiled columns',
   async run({ table, columns }, ctx) {
     const name = table ?? ctx.tables[0]?.name;
     const known = ctx.tables.find((t) => t.name === name);

@@ -1,17 +1,22 @@
-/** The tools the model gets, in the order it is told about them. Names are part of the product. */
+/**
+ * The tools the model gets, in the order it is told about them. Names are part of the product:
+ * stored sessions name the tools their calls used. Adding a tool is its file and a line here.
+ */
 import { createPlot } from './create-plot.ts';
 import { finalize } from './finalize.ts';
 import { findValue } from './find-value.ts';
+import { listTables } from './list-tables.ts';
 import { outputTable } from './output-table.ts';
 import { outputText } from './output-text.ts';
 import { profileColumns } from './profile-columns.ts';
 import { sqlQuery } from './sql-query.ts';
-import type { Tool } from './tool.ts';
+import { rawInput, type Tool } from './tool.ts';
 
 export const TOOLS: readonly Tool[] = [
   sqlQuery,
   profileColumns,
   findValue,
+  listTables,
   outputText,
   outputTable,
   createPlot,
@@ -20,4 +25,9 @@ export const TOOLS: readonly Tool[] = [
 
 export function toolByName(name: string): Tool | undefined {
   return TOOLS.find((t) => t.name === name);
+}
+
+/** A call's one line in the activity trail; a tool Sift no longer has is named as it was. */
+export function describeCall(tool: string, input: unknown): string {
+  return toolByName(tool)?.describe(rawInput(input)) ?? tool;
 }

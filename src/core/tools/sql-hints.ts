@@ -4,7 +4,7 @@
  * own message always comes first; the hint only adds what it lacks.
  */
 import type { DatasetTable } from './tool.ts';
-import { closestMatch } from './closest.ts';
+import { closestMatch } from '../closest.ts';
 
 const columnList = (t: DatasetTable) =>
   `${t.name}: ${t.columns.map((c) => `${c.name} (${c.type})`).join(', ')}`;

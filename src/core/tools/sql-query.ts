@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compactResult } from './compact-result.ts';
 import { queryHint } from './sql-hints.ts';
-import { cancellable, defineTool, fail, ok } from './tool.ts';
+import { cancellable, defineTool, fail, ok, field, clip } from './tool.ts';
 
 /** Rows the page keeps of each result; the model sees far fewer (compact-result.ts). */
 export const PAGE_MAX_ROWS = 1_000;
@@ -19,6 +19,23 @@ export const sqlQuery = defineTool({
       .string()
       .min(1)
       .describe('A short phrase saying what this query finds out, shown to the person.'),
+  }),
+  describe: (input) => field(input, 'description') || 'Query',
+  summarise: (input) =>
+    `- queried: ${field(input, 'description')} — ${clip(field(input, 'query'), 300)}`,
+  // The card appears, running, as soon as the call starts; its result replaces it.
+  placeholder: (input, callId) => ({
+    type: 'query_result',
+    id: callId,
+    description: field(input, 'description'),
+    query: field(input, 'query'),
+    running: true,
+    columns: [],
+    rows: [],
+    rowCount: null,
+    truncated: false,
+    durationMs: null,
+    isError: false,
   }),
   async run({ query, description }, ctx) {
     const result = await cancellable(ctx, ctx.callId, () =>

@@ -2,10 +2,15 @@
  * A tool is a zod schema plus a function (the SDK's betaZodTool habit): the schema becomes the
  * JSON Schema the model sees and checks the input before `run`. Failures are values — an
  * `isError` outcome the model reads and acts on — never exceptions past the loop.
+ *
+ * A tool also says what the rest of Sift needs to know about it — its line in the activity trail
+ * and in the summary of compacted turns, what the page shows while it streams or runs, whether it
+ * ends the turn — so that adding one is a new file and a line in the registry, nothing else.
  */
 import { z } from 'zod';
-import type { Cell, QueryOptions, QueryResult, SiftEngine } from '../data/engine.ts';
+import type { Cell, SiftEngine } from '../data/engine.ts';
 import type { AgentEvent } from '../events/events.ts';
+import type { ItemView } from '../events/view-types.ts';
 import type { ToolSpec } from '../model/messages.ts';
 
 /** What the tools need of the data engine. */
@@ -43,15 +48,47 @@ export interface ToolOutcome {
   /** What the model reads back. */
   content: string;
   isError?: boolean;
-  /** Set by `finalize`: the turn ends after this reply's tools have run. */
-  finalize?: { title: string | null };
 }
+
+/**
+ * A call's input as the model sent it, unchecked: it may be half-streamed, invalid, or come from a
+ * session stored by an older Sift. Read it with `field`.
+ */
+export type RawInput = Readonly<Record<string, unknown>>;
+
+/** A string field of a raw input, or '' when it is missing or not a string. */
+export function field(input: RawInput, key: string): string {
+  const value = input[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/** `s` cut to `n` characters, with an ellipsis when it was longer. */
+export const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
+
+/** Any call input as a RawInput. */
+export const rawInput = (input: unknown): RawInput =>
+  input !== null && typeof input === 'object' && !Array.isArray(input)
+    ? (input as RawInput)
+    : {};
 
 export interface Tool<S extends z.ZodType = z.ZodType> {
   name: string;
   description: string;
   schema: S;
   run(input: z.infer<S>, ctx: ToolContext): Promise<ToolOutcome>;
+  /** Its one line in the activity trail. */
+  describe(input: RawInput): string;
+  /** Its line in the summary that replaces compacted turns; a tool without one leaves none. */
+  summarise?(input: RawInput): string;
+  /**
+   * A string field the person watches being written while the reply streams (an answer). When
+   * a reply is cut off, what arrived of it stays on the page as an answer marked cut off.
+   */
+  preview?: string;
+  /** What the page shows from the moment the call starts, before it has a result. */
+  placeholder?(input: RawInput, callId: string): ItemView;
+  /** A successful call ends the turn once every call of the same reply has run. */
+  endsTurn?: boolean;
 }
 
 export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool<S> {
@@ -67,8 +104,6 @@ export function toolSpec(tool: Tool): ToolSpec {
     input_schema: { ...schema, type: 'object' },
   };
 }
-
-export type RunQuery = (sql: string, options?: QueryOptions) => Promise<QueryResult>;
 
 export const ok = (content: string): ToolOutcome => ({ content });
 export const fail = (content: string): ToolOutcome => ({ content, isError: true });

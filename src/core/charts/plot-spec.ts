@@ -7,7 +7,7 @@
  *
  * Pure: it reads the spec as JSON and knows nothing of vega.
  */
-import { closestMatch } from './closest.ts';
+import { closestMatch } from '../closest.ts';
 import {
   isObject,
   isPlainObject,

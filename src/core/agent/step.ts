@@ -1,0 +1,195 @@
+/**
+ * One step of a turn: compact the history if it grew too big, call the model (its answers stream
+ * to the page as they are written), then run the reply's tool calls in order and send back their
+ * results. The step reports what happened; whether the turn goes on is for the stop conditions.
+ */
+import { errorMessage } from '../errors.ts';
+import { ModelError, type ModelReply, type StreamEvent } from '../model/client.ts';
+import type {
+  AssistantBlock,
+  TextBlock,
+  ToolResultBlock,
+  ToolSpec,
+  ToolUseBlock,
+} from '../model/messages.ts';
+import { costOf, inputTotal } from '../model/pricing.ts';
+import { TOOLS, toolByName } from '../tools/registry.ts';
+import { toolSpec } from '../tools/tool.ts';
+import { compact, TOKEN_BUDGET } from './compact.ts';
+import { appendAssistant, appendUser, withCacheBreakpoint } from './history.ts';
+import { partialStringField } from './partial-json.ts';
+import { runTool } from './run-tool.ts';
+import { salvageReply, type Salvage } from './salvage.ts';
+import type { Ending, StepRecord } from './stop-conditions.ts';
+import type { TurnScope } from './turn-types.ts';
+
+export const MAX_TOKENS = 16_000;
+
+let cachedSpecs: ToolSpec[] | null = null;
+
+/** Tool schemas, the last one marked so system prompt and tools are cached together. */
+export function toolSpecs(): ToolSpec[] {
+  cachedSpecs ??= TOOLS.map((t, i) =>
+    i === TOOLS.length - 1 ? { ...toolSpec(t), cache_control: { type: 'ephemeral' } } : toolSpec(t),
+  );
+  return cachedSpecs;
+}
+
+const textOf = (blocks: AssistantBlock[]) =>
+  blocks
+    .filter((b): b is TextBlock => b.type === 'text')
+    .map((b) => b.text)
+    .join('\n\n');
+
+export type StepOutcome = { record: StepRecord } | { failed: Ending };
+
+export async function runStep(turn: TurnScope, step: number): Promise<StepOutcome> {
+  const { turnId, signal, opts, emit } = turn;
+  const compaction = compact(turn.conversation, opts.tokenBudget ?? TOKEN_BUDGET);
+  if (compaction) {
+    turn.conversation = compaction.conversation;
+    emit({
+      type: 'compacted',
+      turnId,
+      turnsSummarised: compaction.turnsSummarised,
+      tokensBefore: compaction.tokensBefore,
+    });
+  }
+  emit({ type: 'status', turnId, message: step === 1 ? 'Thinking…' : `Thinking (step ${step})…` });
+
+  /** The answers shown while the reply streams, by call id. */
+  const drafts = new Map<string, string>();
+  let reply: ModelReply;
+  try {
+    reply = await opts.model.complete(
+      {
+        model: opts.modelId,
+        system: turn.system,
+        messages: withCacheBreakpoint(turn.conversation.messages),
+        tools: toolSpecs(),
+        maxTokens: opts.maxTokens ?? MAX_TOKENS,
+      },
+      { signal, onEvent: (e) => preview(turn, e, step, drafts) },
+    );
+  } catch (e) {
+    keep(turn, salvageReply(e instanceof ModelError ? e.partial : [], drafts, turnId, step));
+    if (signal.aborted || (e instanceof ModelError && e.kind === 'aborted'))
+      return { failed: { state: 'stopped' } };
+    if (e instanceof ModelError)
+      return { failed: { state: 'error', kind: e.kind, message: e.message } };
+    return {
+      failed: {
+        state: 'error',
+        kind: 'internal',
+        message: `The model call failed: ${errorMessage(e)}`,
+      },
+    };
+  }
+
+  const model = reply.model || opts.modelId;
+  turn.conversation = { ...turn.conversation, lastInputTokens: inputTotal(reply.usage) };
+  emit({ type: 'usage', turnId, step, model, ...reply.usage, costUsd: costOf(model, reply.usage) });
+
+  let blocks = reply.content;
+  const cutOff = reply.stopReason === 'max_tokens';
+  // The block the output limit interrupted is incomplete; a half-parsed tool input must not run.
+  const dropped = cutOff ? blocks.at(-1) : undefined;
+  if (dropped?.type === 'tool_use') {
+    blocks = blocks.slice(0, -1);
+    emit({ type: 'answer_withdrawn', turnId, callId: dropped.id });
+  }
+  const reasoning = textOf(blocks);
+  const calls = blocks.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+  if (blocks.length) {
+    turn.conversation.messages = appendAssistant(turn.conversation.messages, blocks);
+    turn.checkpoint();
+  }
+  const record = { step, cutOff, stopReason: reply.stopReason };
+
+  if (calls.length === 0 && !cutOff) {
+    // The model answered without the output tools: its text is the answer, not private notes.
+    if (reply.stopReason !== 'refusal') {
+      emit({ type: 'reasoning_withdrawn', turnId, step });
+      if (reasoning.trim())
+        emit({ type: 'text', turnId, callId: `${turnId}-answer-${step}`, text: reasoning });
+    }
+    return { record: { ...record, calls: [] } };
+  }
+  if (reasoning.trim()) emit({ type: 'reasoning', turnId, step, text: reasoning });
+  else emit({ type: 'reasoning_withdrawn', turnId, step });
+  return { record: { ...record, calls: await runCalls(turn, calls) } };
+}
+
+/** Runs a reply's tool calls in order and sends back their results. */
+async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRecord['calls']> {
+  const { turnId, signal, emit } = turn;
+  const results: ToolResultBlock[] = [];
+  const ran: Array<{ tool: string; isError: boolean }> = [];
+  for (const call of calls) {
+    if (signal.aborted) {
+      results.push({
+        type: 'tool_result',
+        tool_use_id: call.id,
+        content: 'Not run: stopped by the person.',
+        is_error: true,
+      });
+      ran.push({ tool: call.name, isError: true });
+      continue;
+    }
+    emit({ type: 'status', turnId, message: `Running ${call.name}…` });
+    emit({ type: 'tool_call', turnId, callId: call.id, tool: call.name, input: call.input });
+    let shown = false;
+    const outcome = await runTool(
+      call,
+      turn.toolContext(call.id, (e) => {
+        shown = true;
+        emit(e);
+      }),
+    );
+    const isError = outcome.isError === true;
+    emit({
+      type: 'tool_end',
+      turnId,
+      callId: call.id,
+      tool: call.name,
+      isError,
+      // A tool that showed its own failure (a failed query card) needs no second message.
+      ...(isError && !shown ? { message: outcome.content } : {}),
+    });
+    results.push({
+      type: 'tool_result',
+      tool_use_id: call.id,
+      content: outcome.content,
+      ...(isError ? { is_error: true } : {}),
+    });
+    ran.push({ tool: call.name, isError });
+  }
+  turn.conversation.messages = appendUser(turn.conversation.messages, results);
+  turn.checkpoint();
+  return ran;
+}
+
+/** Streams the reply to the page: reasoning as it comes, answers as their input arrives. */
+function preview(turn: TurnScope, e: StreamEvent, step: number, drafts: Map<string, string>) {
+  const { turnId, emit } = turn;
+  if (e.type === 'text') {
+    emit({ type: 'reasoning_delta', turnId, step, text: e.delta });
+    return;
+  }
+  const key = toolByName(e.name)?.preview;
+  if (!key) return;
+  const parsed = (e.partial as Record<string, unknown> | null)?.[key];
+  const text = partialStringField(e.json, key) ?? (typeof parsed === 'string' ? parsed : '');
+  if (!text) return;
+  drafts.set(e.id, text);
+  emit({ type: 'answer_draft', turnId, callId: e.id, text });
+}
+
+/** Keeps what a failed call left on screen, for the page, storage and the next request. */
+function keep(turn: TurnScope, { assistant, user, events }: Salvage) {
+  for (const event of events) turn.emit(event);
+  if (assistant.length)
+    turn.conversation.messages = appendAssistant(turn.conversation.messages, assistant);
+  if (user.length) turn.conversation.messages = appendUser(turn.conversation.messages, user);
+  if (assistant.length || user.length) turn.checkpoint();
+}

@@ -1,0 +1,123 @@
+/**
+ * When a turn ends, as composable conditions over the steps so far (in the manner of vercel/ai's
+ * `stopWhen`: https://github.com/vercel/ai/blob/main/packages/ai/src/generate-text/stop-condition.ts).
+ * Each looks at the record of every step and either ends the turn, adds a note for the model's
+ * next step, or has nothing to say. The first ending wins; every note is sent.
+ */
+import type { EndState } from '../events/events.ts';
+import { toolByName } from '../tools/registry.ts';
+import { CUT_OFF_NOTE, STEP_LIMIT_NOTE } from './prompts.ts';
+
+/** Steps a turn may take before the model is told to conclude. */
+export const MAX_STEPS = 15;
+/** Steps allowed after the limit for the model to write its conclusion. */
+export const GRACE_STEPS = 2;
+/** Replies in a row cut off at the output limit before the turn gives up. */
+export const MAX_CUT_OFFS = 2;
+
+/** What one step did, as the conditions see it. */
+export interface StepRecord {
+  step: number;
+  /** The reply's tool calls that ran, with whether each failed. */
+  calls: ReadonlyArray<{ tool: string; isError: boolean }>;
+  /** The reply stopped at the output limit (a half-written last call was dropped). */
+  cutOff: boolean;
+  /** Why the model's reply ended, as the API said. */
+  stopReason: string | null;
+}
+
+export type Ending =
+  | { state: Exclude<EndState, 'error' | 'interrupted'> }
+  | { state: 'error'; kind: string; message: string };
+
+export type Verdict = { end: Ending } | { note: string } | null;
+
+export type StopCondition = (steps: readonly StepRecord[]) => Verdict;
+
+const last = (steps: readonly StepRecord[]) => steps[steps.length - 1];
+
+/** The person pressed Stop. */
+export const stopRequested =
+  (signal: AbortSignal): StopCondition =>
+  () =>
+    signal.aborted ? { end: { state: 'stopped' } } : null;
+
+/** A tool that ends the turn (finalize) ran without failing. */
+export const endingToolCalled: StopCondition = (steps) =>
+  last(steps)?.calls.some((c) => !c.isError && toolByName(c.tool)?.endsTurn)
+    ? { end: { state: 'done' } }
+    : null;
+
+/** The model replied without calling a tool: its text was the answer, or it refused. */
+export const answeredWithoutTools: StopCondition = (steps) => {
+  const step = last(steps);
+  if (!step || step.calls.length > 0 || step.cutOff) return null;
+  if (step.stopReason === 'refusal')
+    return {
+      end: {
+        state: 'error',
+        kind: 'refusal',
+        message: 'The model declined to answer this request.',
+      },
+    };
+  return { end: { state: 'done' } };
+};
+
+/** Replies cut off at the output limit: the model is told once, then the turn ends. */
+export const repeatedCutOffs =
+  (max: number): StopCondition =>
+  (steps) => {
+    let run = 0;
+    for (let i = steps.length - 1; i >= 0 && steps[i]?.cutOff; i--) run += 1;
+    if (run === 0) return null;
+    if (run < max) return { note: CUT_OFF_NOTE };
+    return {
+      end: {
+        state: 'error',
+        kind: 'cut_off',
+        message:
+          'The model’s reply was cut off at its output limit again, so the turn ended. Ask for a shorter answer or a narrower question.',
+      },
+    };
+  };
+
+/** At `max` steps the model is told to conclude; `grace` steps later the turn ends. */
+export const stepLimit =
+  (max: number, grace: number): StopCondition =>
+  (steps) => {
+    const n = steps.length;
+    if (n >= max + grace)
+      return {
+        end: {
+          state: 'error',
+          kind: 'step_limit',
+          message: `The model used ${n} steps without finishing, so the turn ended. What it found so far is above; ask a narrower question to continue.`,
+        },
+      };
+    return n === max ? { note: STEP_LIMIT_NOTE(n) } : null;
+  };
+
+/** The conditions of a turn, in the order they are asked. */
+export function turnConditions(signal: AbortSignal, maxSteps = MAX_STEPS): StopCondition[] {
+  return [
+    stopRequested(signal),
+    endingToolCalled,
+    answeredWithoutTools,
+    repeatedCutOffs(MAX_CUT_OFFS),
+    stepLimit(maxSteps, GRACE_STEPS),
+  ];
+}
+
+/** The first ending the conditions give, and the notes they add for the next step. */
+export function judge(
+  conditions: readonly StopCondition[],
+  steps: readonly StepRecord[],
+): { end: Ending | null; notes: string[] } {
+  const notes: string[] = [];
+  for (const condition of conditions) {
+    const verdict = condition(steps);
+    if (verdict && 'end' in verdict) return { end: verdict.end, notes };
+    if (verdict) notes.push(verdict.note);
+  }
+  return { end: null, notes };
+}

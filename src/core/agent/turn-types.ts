@@ -1,0 +1,56 @@
+/** What a turn is given, what it returns, and what its steps share while it runs. */
+import type { AgentEvent, EndState, TurnKind } from '../events/events.ts';
+import type { ModelClient } from '../model/client.ts';
+import type { TextBlock } from '../model/messages.ts';
+import type { AgentEngine, DatasetTable, QueryRows, ToolContext } from '../tools/tool.ts';
+import type { Conversation } from './history.ts';
+
+export interface AgentOptions {
+  model: ModelClient;
+  engine: AgentEngine;
+  modelId: string;
+  maxSteps?: number;
+  maxTokens?: number;
+  tokenBudget?: number;
+  now?: () => number;
+}
+
+export interface TurnRequest {
+  turnId: string;
+  kind: TurnKind;
+  /** The person's question; ignored for the initial analysis. */
+  question: string | null;
+  tables: DatasetTable[];
+  conversation: Conversation;
+  signal: AbortSignal;
+  emit: (event: AgentEvent) => void;
+  /** Query ids the session has used (its cards are Q1…Qn); this turn's start after them. */
+  queriesSoFar?: number;
+  /** Rows of the session's earlier successful queries, by id (this turn's are kept here). */
+  queryRows?: (queryId: string) => QueryRows | undefined;
+  /**
+   * Receives the history each time it grows (the question, each reply, each set of results), so
+   * a reload mid-turn can continue from what the model had already seen and done.
+   */
+  checkpoint?: (conversation: Conversation) => void;
+}
+
+export interface TurnResult {
+  conversation: Conversation;
+  state: EndState;
+}
+
+/** The running turn, as each step sees it. */
+export interface TurnScope {
+  readonly turnId: string;
+  readonly signal: AbortSignal;
+  readonly system: TextBlock[];
+  readonly opts: AgentOptions;
+  /** The history so far; a step replaces it as it grows. */
+  conversation: Conversation;
+  emit(event: AgentEvent): void;
+  /** Hands the current history to the request's checkpoint. */
+  checkpoint(): void;
+  /** What a tool call of this turn runs with; `emit` is the call's own. */
+  toolContext(callId: string, emit: (event: AgentEvent) => void): ToolContext;
+}
