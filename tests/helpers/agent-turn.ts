@@ -5,7 +5,7 @@ import { runTurn, type AgentOptions } from '../../src/core/agent/run-turn.ts';
 import type { AgentEvent } from '../../src/core/events/events.ts';
 import type { ModelRequest } from '../../src/core/model/client.ts';
 import { validateMessagesRequest } from '../mock-anthropic/validate.ts';
-import type { QueryRows } from '../../src/core/tools/tool.ts';
+import type { DatasetTable, QueryRows } from '../../src/core/tools/tool.ts';
 import { FakeEngine, WEATHER } from './fake-engine.ts';
 import { ScriptedModel, type ScriptStep } from './scripted-model.ts';
 
@@ -31,6 +31,7 @@ export async function turn(
     options = {} as Partial<AgentOptions>,
     signal = new AbortController().signal,
     onEvent = (_e: AgentEvent) => {},
+    tables = [WEATHER] as DatasetTable[],
   } = {},
 ): Promise<Run> {
   const model = new ScriptedModel(steps);
@@ -40,7 +41,7 @@ export async function turn(
       turnId: `t${++turns}`,
       kind,
       question,
-      tables: [WEATHER],
+      tables,
       conversation,
       queriesSoFar,
       ...(queryRows ? { queryRows } : {}),

@@ -4,8 +4,9 @@
  * Every value that crosses it is plain, structured-cloneable data.
  */
 
-/** A cell as it reaches the page: numbers stay numbers, everything exotic becomes text. */
-export type Cell = string | number | boolean | null;
+import type { Cell } from './cell.ts';
+
+export type { Cell } from './cell.ts';
 
 export interface ResultColumn {
   name: string;

@@ -4,8 +4,9 @@
  * back in; the types are inferred from them.
  */
 import { z } from 'zod';
+import { cell } from '../data/cell.ts';
+import { usageFields } from '../model/usage.ts';
 
-const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const base = { turnId: z.string() };
 
 export const turnKind = z.enum(['analysis', 'question']);
@@ -100,10 +101,7 @@ export const agentEvent = z.discriminatedUnion('type', [
     ...base,
     step: z.number(),
     model: z.string(),
-    inputTokens: z.number(),
-    outputTokens: z.number(),
-    cacheReadTokens: z.number(),
-    cacheWriteTokens: z.number(),
+    ...usageFields,
     /** Estimated from the price table; null for a model it does not know. */
     costUsd: z.number().nullable(),
   }),

@@ -1,7 +1,8 @@
 /** What the page shows of a session: the view the events fold into (view.ts). */
 import type { EndState, TurnKind } from './events.ts';
 
-type Cell = string | number | boolean | null;
+import type { Cell } from '../data/cell.ts';
+import type { Usage } from '../model/usage.ts';
 
 export type ItemView =
   | { type: 'text'; id: string; text: string; draft: boolean; cutOff?: boolean }
@@ -43,11 +44,7 @@ export type ActivityView =
     }
   | { type: 'note'; text: string };
 
-export interface UsageTotals {
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
+export interface UsageTotals extends Usage {
   /** Null when some call was made with a model the price table does not know. */
   costUsd: number | null;
   calls: number;

@@ -3,6 +3,9 @@
  * Anthropic SDK (src/adapters/anthropic-client.ts); unit tests with a scripted model.
  */
 import type { AssistantBlock, Message, TextBlock, ToolSpec } from './messages.ts';
+import type { Usage } from './usage.ts';
+
+export type { Usage } from './usage.ts';
 
 export interface ModelRequest {
   model: string;
@@ -12,12 +15,6 @@ export interface ModelRequest {
   maxTokens: number;
 }
 
-export interface Usage {
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-}
 
 /** Pieces of the reply as they arrive, for the page to show before the reply is complete. */
 export type StreamEvent =

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { cell } from '../data/cell.ts';
 import { defineTool, fail, ok, field } from './tool.ts';
 
 const MAX_ROWS = 2_000;
 const MAX_CELLS = 200_000;
 
-const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export const outputTable = defineTool({
   name: 'output_table',

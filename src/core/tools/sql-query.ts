@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compactResult } from './compact-result.ts';
+import { compactResult, MODEL_MAX_ROWS } from './compact-result.ts';
 import { queryHint } from './sql-hints.ts';
 import { cancellable, defineTool, fail, ok, field, clip } from './tool.ts';
 
@@ -11,7 +11,7 @@ export const sqlQuery = defineTool({
   name: 'sql_query',
   description:
     'Run one read-only DuckDB SQL query (SELECT, WITH … SELECT, DESCRIBE, SUMMARIZE) against the loaded tables. ' +
-    'The person sees the result as a query card; you get at most 50 rows back, with the true row count. ' +
+    `The person sees the result as a query card; you get at most ${MODEL_MAX_ROWS} rows back, with the true row count. ` +
     'Aggregate in SQL rather than fetching raw rows.',
   schema: z.object({
     query: z.string().min(1).describe('One DuckDB SQL statement. No semicolon-separated chains.'),
