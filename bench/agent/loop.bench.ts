@@ -7,7 +7,7 @@
  * step over many turns. Run by bench/agent.mjs through Vite's SSR loader; nothing here asserts a
  * time.
  */
-import { emptyConversation } from '../../src/core/agent/history.ts';
+import { emptyConversation } from '../../src/core/model/conversation.ts';
 import { runTurn } from '../../src/core/agent/run-turn.ts';
 import type { Cell, QueryResult } from '../../src/core/data/engine.ts';
 import { TRANSIENT, type AgentEvent } from '../../src/core/events/events.ts';

@@ -5,7 +5,7 @@
  * (b) the suggestions two ways — as a field of `finalize` (what Sift does) or as a separate small
  * call after each answer (seed 004's way). Tokens are characters / 3.5, as in tokens.ts.
  */
-import { emptyConversation } from '../../src/core/agent/history.ts';
+import { emptyConversation } from '../../src/core/model/conversation.ts';
 import { datasetBlock } from '../../src/core/agent/prompts.ts';
 import { runTurn, toolSpecs } from '../../src/core/agent/run-turn.ts';
 import type { AgentEvent } from '../../src/core/events/events.ts';

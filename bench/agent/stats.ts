@@ -13,6 +13,6 @@ export const median = (values: readonly number[]) => quantile(values, 0.5);
 export const p95 = (values: readonly number[]) => quantile(values, 0.95);
 export const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
-/** Rough token count: about 3.5 characters a token for JSON-heavy text (history.ts's rule). */
+/** Rough token count: about 3.5 characters a token for JSON-heavy text (conversation.ts's rule). */
 export const CHARS_PER_TOKEN = 3.5;
 export const estTokens = (chars: number) => Math.round(chars / CHARS_PER_TOKEN);

@@ -5,7 +5,7 @@
  * an estimated token count and the part a prompt cache can serve. No tokenizer is available
  * offline, so tokens are characters / 3.5: an estimate, not the API's count.
  */
-import { emptyConversation } from '../../src/core/agent/history.ts';
+import { emptyConversation } from '../../src/core/model/conversation.ts';
 import { runTurn } from '../../src/core/agent/run-turn.ts';
 import type { AgentEvent } from '../../src/core/events/events.ts';
 import type { ModelRequest } from '../../src/core/model/client.ts';

@@ -7,7 +7,7 @@
  * IndexedDB errors (quota, a closed connection) are never caught here; callers report them.
  */
 import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
-import type { Conversation } from '../core/agent/history.ts';
+import type { Conversation } from '../core/model/conversation.ts';
 import type { AgentEvent } from '../core/events/events.ts';
 import { displayRow } from '../core/session/display-row.ts';
 import type { LiveDraft, SessionMeta, StoredEvent } from '../core/session/records.ts';

@@ -4,7 +4,7 @@
  * durable events (not the streaming deltas) are kept in order for storage.
  */
 import { describeTables } from '../core/agent/dataset.ts';
-import { emptyConversation, type Conversation } from '../core/agent/history.ts';
+import { emptyConversation, type Conversation } from '../core/model/conversation.ts';
 import { runTurn } from '../core/agent/run-turn.ts';
 import { TRANSIENT, type AgentEvent, type EndState, type TurnKind } from '../core/events/events.ts';
 import { queriesSoFar, queryRowsOf } from '../core/events/query-ids.ts';

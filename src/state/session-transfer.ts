@@ -3,7 +3,7 @@
  * is built from what this tab holds, so it works even when storage does not; the API key is not
  * part of any of it.
  */
-import { closeOpenToolUses } from '../core/agent/history.ts';
+import { closeOpenToolUses } from '../core/model/conversation.ts';
 import { errorMessage } from '../core/errors.ts';
 import { archiveFileName, buildArchive, readArchive } from '../core/session/archive.ts';
 import type { SessionMeta } from '../core/session/records.ts';

@@ -3,7 +3,7 @@
  * a throttled snapshot of what is streaming. Writes run one at a time in order; the first that
  * fails stops all saving (the page keeps working in memory) and is reported once.
  */
-import type { Conversation } from '../core/agent/history.ts';
+import type { Conversation } from '../core/model/conversation.ts';
 import type { AgentEvent } from '../core/events/events.ts';
 import type { LiveDraft } from '../core/session/records.ts';
 import type { SessionStore } from '../core/session/store.ts';

@@ -8,7 +8,7 @@
 import type { HeldLock } from '../adapters/session-lock.ts';
 import { saveRescue, takeRescue } from '../adapters/rescue-store.ts';
 import { requestPersistence, storageFailure, storageFigures } from '../adapters/storage.ts';
-import { emptyConversation } from '../core/agent/history.ts';
+import { emptyConversation } from '../core/model/conversation.ts';
 import type { AgentEvent } from '../core/events/events.ts';
 import { errorMessage } from '../core/errors.ts';
 import { totalBytes, type SessionMeta, type StoredTable } from '../core/session/records.ts';

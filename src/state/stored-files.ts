@@ -3,7 +3,7 @@
  * purpose: nothing renders them, so they need no Svelte reactivity (which is why this is not in a
  * .svelte.ts module).
  */
-import type { Conversation } from '../core/agent/history.ts';
+import type { Conversation } from '../core/model/conversation.ts';
 import type { AgentEvent } from '../core/events/events.ts';
 import type { LiveDraft, SessionMeta, StoredTable } from '../core/session/records.ts';
 import type { SessionStore } from '../core/session/store.ts';

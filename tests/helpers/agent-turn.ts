@@ -1,6 +1,6 @@
 /** One turn of the agent loop with a scripted model and a fake engine, for the loop's unit tests. */
 import { expect } from 'vitest';
-import { emptyConversation, type Conversation } from '../../src/core/agent/history.ts';
+import { emptyConversation, type Conversation } from '../../src/core/model/conversation.ts';
 import { runTurn, type AgentOptions } from '../../src/core/agent/run-turn.ts';
 import type { AgentEvent } from '../../src/core/events/events.ts';
 import type { ModelRequest } from '../../src/core/model/client.ts';

@@ -1,6 +1,6 @@
 import { COLUMN_TABLE_HEADERS } from '../../src/core/agent/prompts.ts';
 import { describe, expect, it } from 'vitest';
-import { emptyConversation } from '../../src/core/agent/history.ts';
+import { emptyConversation } from '../../src/core/model/conversation.ts';
 import { reduceAll } from '../../src/core/events/view.ts';
 import { ModelError } from '../../src/core/model/client.ts';
 import { FakeEngine, rowsResult, WEATHER } from '../helpers/fake-engine.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation } from '../../src/core/agent/history.ts';
+import type { Conversation } from '../../src/core/model/conversation.ts';
 import type { AgentEvent } from '../../src/core/events/events.ts';
 import type { Message } from '../../src/core/model/messages.ts';
 import { checkHistory } from '../../src/core/model/messages-schema.ts';

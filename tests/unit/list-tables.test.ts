@@ -23,9 +23,12 @@ const finalize = { name: 'finalize', input: { session_title: null } };
 
 describe('list_tables', () => {
   it('tells the model every loaded table with its rows, columns and file', async () => {
-    const run = await turn([{ tools: [{ name: 'list_tables', input: {} }] }, { tools: [finalize] }], {
-      tables: [WEATHER, STATIONS],
-    });
+    const run = await turn(
+      [{ tools: [{ name: 'list_tables', input: {} }] }, { tools: [finalize] }],
+      {
+        tables: [WEATHER, STATIONS],
+      },
+    );
     expect(run.state).toBe('done');
     const [result] = resultsOf(run.model.requests[1]!);
     expect(result!.is_error).toBeUndefined();
@@ -43,9 +46,12 @@ describe('list_tables', () => {
   });
 
   it('says so when nothing is loaded', async () => {
-    const run = await turn([{ tools: [{ name: 'list_tables', input: {} }] }, { tools: [finalize] }], {
-      tables: [],
-    });
+    const run = await turn(
+      [{ tools: [{ name: 'list_tables', input: {} }] }, { tools: [finalize] }],
+      {
+        tables: [],
+      },
+    );
     expect(resultsOf(run.model.requests[1]!)[0]!.content).toBe('No table is loaded.');
   });
 

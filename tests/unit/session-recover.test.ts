@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { appendUser, emptyConversation, type Conversation } from '../../src/core/agent/history.ts';
+import {
+  appendUser,
+  emptyConversation,
+  type Conversation,
+} from '../../src/core/model/conversation.ts';
 import { runTurn } from '../../src/core/agent/run-turn.ts';
 import type { AgentEvent } from '../../src/core/events/events.ts';
 import { reduceAll } from '../../src/core/events/view.ts';

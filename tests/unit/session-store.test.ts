@@ -10,7 +10,7 @@ import {
   UPGRADES,
   type StoreOptions,
 } from '../../src/adapters/session-store.ts';
-import type { Conversation } from '../../src/core/agent/history.ts';
+import type { Conversation } from '../../src/core/model/conversation.ts';
 import type { AgentEvent } from '../../src/core/events/events.ts';
 import { displayRow } from '../../src/core/session/display-row.ts';
 import type { LiveDraft, SessionMeta } from '../../src/core/session/records.ts';

@@ -7,7 +7,7 @@
 import type { Message, UserBlock } from '../model/messages.ts';
 import { toolByName } from '../tools/registry.ts';
 import { clip, rawInput } from '../tools/tool.ts';
-import { estimateTokens, type Conversation } from './history.ts';
+import { estimateTokens, type Conversation } from '../model/conversation.ts';
 
 export const TOKEN_BUDGET = 100_000;
 /** Earlier turns kept whole besides the current one. */

@@ -8,10 +8,16 @@
 import type { AgentEvent } from '../events/events.ts';
 import type { TextBlock } from '../model/messages.ts';
 import type { QueryRows } from '../tools/tool.ts';
-import { appendUser, closeOpenToolUses } from './history.ts';
+import { appendUser, closeOpenToolUses } from '../model/conversation.ts';
 import { ANALYSIS_REQUEST, STOPPED_NOTE, systemPrompt } from './prompts.ts';
 import { runStep } from './step.ts';
-import { judge, MAX_STEPS, turnConditions, type Ending, type StepRecord } from './stop-conditions.ts';
+import {
+  judge,
+  MAX_STEPS,
+  turnConditions,
+  type Ending,
+  type StepRecord,
+} from './stop-conditions.ts';
 import type { AgentOptions, TurnRequest, TurnResult, TurnScope } from './turn-types.ts';
 
 export type { AgentOptions, TurnRequest, TurnResult } from './turn-types.ts';
@@ -31,7 +37,11 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
   };
   const question = req.kind === 'analysis' ? ANALYSIS_REQUEST : (req.question ?? '').trim();
   const system: TextBlock[] = [
-    { type: 'text', text: systemPrompt(req.kind, req.tables), cache_control: { type: 'ephemeral' } },
+    {
+      type: 'text',
+      text: systemPrompt(req.kind, req.tables),
+      cache_control: { type: 'ephemeral' },
+    },
   ];
   const turn: TurnScope = {
     turnId,

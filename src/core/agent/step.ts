@@ -16,7 +16,7 @@ import { costOf, inputTotal } from '../model/pricing.ts';
 import { TOOLS, toolByName } from '../tools/registry.ts';
 import { toolSpec } from '../tools/tool.ts';
 import { compact, TOKEN_BUDGET } from './compact.ts';
-import { appendAssistant, appendUser, withCacheBreakpoint } from './history.ts';
+import { appendAssistant, appendUser, withCacheBreakpoint } from '../model/conversation.ts';
 import { partialStringField } from './partial-json.ts';
 import { runTool } from './run-tool.ts';
 import { salvageReply, type Salvage } from './salvage.ts';

@@ -3,7 +3,7 @@ import type { AgentEvent, EndState, TurnKind } from '../events/events.ts';
 import type { ModelClient } from '../model/client.ts';
 import type { TextBlock } from '../model/messages.ts';
 import type { AgentEngine, DatasetTable, QueryRows, ToolContext } from '../tools/tool.ts';
-import type { Conversation } from './history.ts';
+import type { Conversation } from '../model/conversation.ts';
 
 export interface AgentOptions {
   model: ModelClient;

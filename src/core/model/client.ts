@@ -15,7 +15,6 @@ export interface ModelRequest {
   maxTokens: number;
 }
 
-
 /** Pieces of the reply as they arrive, for the page to show before the reply is complete. */
 export type StreamEvent =
   | { type: 'text'; index: number; delta: string }

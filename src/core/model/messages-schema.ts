@@ -4,7 +4,7 @@
  * ordering rules that a schema cannot express (checkHistory).
  */
 import { z } from 'zod';
-import type { Conversation } from '../agent/history.ts';
+import type { Conversation } from './conversation.ts';
 import type {
   AssistantBlock,
   CacheControl,

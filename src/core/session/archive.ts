@@ -12,7 +12,7 @@
  * an export (see findKey).
  */
 import { z } from 'zod';
-import type { Conversation } from '../agent/history.ts';
+import type { Conversation } from '../model/conversation.ts';
 import { agentEvent, type AgentEvent } from '../events/events.ts';
 import { checkHistory, conversation } from '../model/messages-schema.ts';
 import type { TitleSource } from './records.ts';

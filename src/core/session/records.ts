@@ -3,7 +3,7 @@
  * the export archive (archive.ts) and the page's session state. Plain data only: every record
  * here is structured-cloned into IndexedDB, so no Svelte proxies and no class instances.
  */
-import type { Conversation } from '../agent/history.ts';
+import type { Conversation } from '../model/conversation.ts';
 import type { AgentEvent } from '../events/events.ts';
 
 /** One table of a session and the stored file it is read from again on reopening. */

@@ -7,7 +7,7 @@ import {
   closeOpenToolUses,
   emptyConversation,
   type Conversation,
-} from '../agent/history.ts';
+} from '../model/conversation.ts';
 import type { AgentEvent, EventOf } from '../events/events.ts';
 import type { LiveDraft } from './records.ts';
 

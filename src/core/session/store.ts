@@ -3,7 +3,7 @@
  * adapters/session-store.ts; tests may use it over fake-indexeddb. Every method may reject (quota,
  * private mode, a closed database): callers report that and keep working in memory.
  */
-import type { Conversation } from '../agent/history.ts';
+import type { Conversation } from '../model/conversation.ts';
 import type { AgentEvent } from '../events/events.ts';
 import type { LiveDraft, SessionMeta, StoredTable, TitleSource } from './records.ts';
 

@@ -5,7 +5,6 @@ import { defineTool, fail, ok, field } from './tool.ts';
 const MAX_ROWS = 2_000;
 const MAX_CELLS = 200_000;
 
-
 export const outputTable = defineTool({
   name: 'output_table',
   description:

@@ -67,9 +67,7 @@ export const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}â
 
 /** Any call input as a RawInput. */
 export const rawInput = (input: unknown): RawInput =>
-  input !== null && typeof input === 'object' && !Array.isArray(input)
-    ? (input as RawInput)
-    : {};
+  input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as RawInput) : {};
 
 export interface Tool<S extends z.ZodType = z.ZodType> {
   name: string;
