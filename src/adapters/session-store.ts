@@ -8,9 +8,16 @@
  */
 import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { Conversation } from '../core/model/conversation.ts';
-import type { AgentEvent } from '../core/events/events.ts';
+import { agentEvent, type AgentEvent } from '../core/events/events.ts';
+import { conversation as conversationSchema } from '../core/model/messages-schema.ts';
 import { displayRow } from '../core/session/display-row.ts';
-import type { LiveDraft, SessionMeta, StoredEvent } from '../core/session/records.ts';
+import {
+  liveDraft,
+  sessionMeta,
+  type LiveDraft,
+  type SessionMeta,
+  type StoredEvent,
+} from '../core/session/records.ts';
 import type { SessionPatch, SessionStore } from '../core/session/store.ts';
 
 /** A file as stored: its Blob plus what a File carries, since a stored File may lose its name. */
@@ -58,6 +65,21 @@ const jsonLength = (value: unknown): number => JSON.stringify(value).length;
 const rowLength = (row: StoredEvent): number => jsonLength(row);
 /** A plain copy of JSON data: unlike structuredClone, it reads through Svelte proxies. */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * What comes back from IndexedDB is checked as it is read: another version of Sift, or a write
+ * that broke half-way, may have left a record that does not fit. A record that does not is
+ * left out (a session, an event) or read as absent (a history, a draft) rather than trusted.
+ */
+function checked<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+): T | undefined {
+  if (value === undefined) return undefined;
+  const result = schema.safeParse(value);
+  return result.success ? result.data : undefined;
+}
+const present = <T>(value: T | undefined): value is T => value !== undefined;
 const eventRange = (sessionId: string) => IDBKeyRange.bound([sessionId, 0], [sessionId, Infinity]);
 
 export const UPGRADES: readonly Upgrade[] = [
@@ -195,9 +217,13 @@ function sessionStore(db: SiftDB): SessionStore {
 
   return {
     async list() {
-      return (await db.getAllFromIndex('sessions', 'updatedAt')).reverse();
+      const stored = await db.getAllFromIndex('sessions', 'updatedAt');
+      return stored
+        .map((s) => checked(sessionMeta, s))
+        .filter(present)
+        .reverse();
     },
-    get: (id) => db.get('sessions', id),
+    get: async (id) => checked(sessionMeta, await db.get('sessions', id)),
     async create(meta) {
       await db.add('sessions', plain(meta));
     },
@@ -271,7 +297,17 @@ function sessionStore(db: SiftDB): SessionStore {
         await t.objectStore('sessions').put(meta);
       }),
     async events(sessionId): Promise<AgentEvent[]> {
-      return (await db.getAll('events', eventRange(sessionId))).map((row) => row.event);
+      const rows = await db.getAll('events', eventRange(sessionId));
+      // An event that does not fit keeps its place (the next one is written after it) as a
+      // status line of no turn, which the page does not show.
+      return rows.map(
+        (row) =>
+          checked(agentEvent, row.event) ?? {
+            type: 'status',
+            turnId: '',
+            message: `Stored event ${row.seq} could not be read.`,
+          },
+      );
     },
 
     saveHistory: (sessionId, conversation) =>
@@ -283,7 +319,7 @@ function sessionStore(db: SiftDB): SessionStore {
         await t.objectStore('sessions').put(meta);
       }),
     async history(sessionId) {
-      return (await db.get('histories', sessionId))?.conversation;
+      return checked(conversationSchema, (await db.get('histories', sessionId))?.conversation);
     },
 
     setLive: (sessionId, live) =>
@@ -293,7 +329,7 @@ function sessionStore(db: SiftDB): SessionStore {
         await mustGet(t, sessionId);
         await t.objectStore('live').put({ ...plain(live), sessionId });
       }),
-    live: (sessionId) => db.get('live', sessionId),
+    live: async (sessionId) => checked(liveDraft, await db.get('live', sessionId)),
 
     close: () => db.close(),
   };

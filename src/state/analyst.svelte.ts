@@ -32,7 +32,6 @@ export class Analyst {
   running = $state(false);
   /** Set while another tab owns this session: this one shows it but does not ask. */
   readOnly = $state(false);
-  recorder: Recorder | null = null;
   /** The durable events of this session, in order (for storage; not shown, so not reactive). */
   #events: AgentEvent[] = [];
   #conversation: Conversation = emptyConversation();
@@ -41,10 +40,12 @@ export class Analyst {
   #abort: AbortController | null = null;
   readonly #workspace: Workspace;
   readonly #settings: Settings;
+  readonly #recorder: Recorder;
 
-  constructor(workspace: Workspace, settings: Settings) {
+  constructor(workspace: Workspace, settings: Settings, recorder: Recorder) {
     this.#workspace = workspace;
     this.#settings = settings;
+    this.#recorder = recorder;
   }
 
   get events(): readonly AgentEvent[] {
@@ -168,11 +169,11 @@ export class Analyst {
   #emit(event: AgentEvent): void {
     this.view = reduce(this.view, event);
     if (TRANSIENT.has(event.type)) {
-      this.recorder?.transient(event);
+      this.#recorder.transient(event);
       return;
     }
     this.#events.push(event);
-    this.recorder?.event(event);
+    this.#recorder.event(event);
   }
 
   async #run(kind: TurnKind, question: string | null): Promise<void> {
@@ -209,7 +210,7 @@ export class Analyst {
           signal: abort.signal,
           emit,
           checkpoint: (c) => {
-            if (current()) this.recorder?.history(c);
+            if (current()) this.#recorder.history(c);
           },
         },
         {

@@ -6,16 +6,22 @@
 export class LinkGuard {
   /** The address waiting for the person's answer, or null. */
   pending = $state<string | null>(null);
+  readonly #open: (url: string) => void;
+
+  /** `open` opens an address in a new tab that cannot reach back into this one. */
+  constructor(open: (url: string) => void) {
+    this.#open = open;
+  }
 
   ask(url: string): void {
     this.pending = url;
   }
 
-  /** Opens the pending address in a new tab that cannot reach back into this one. */
+  /** Opens the pending address. */
   confirm(): void {
     const url = this.pending;
     this.pending = null;
-    if (url) window.open(url, '_blank', 'noopener,noreferrer');
+    if (url) this.#open(url);
   }
 
   cancel(): void {
@@ -23,24 +29,24 @@ export class LinkGuard {
   }
 }
 
-export const linkGuard = new LinkGuard();
-
 /**
  * An attachment for an element holding rendered links: every activation of a link — click,
- * middle click, Enter — asks first instead of following it.
+ * middle click, Enter — asks `linkGuard` first instead of following it.
  */
-export function guardLinks(node: HTMLElement): () => void {
-  const intercept = (event: MouseEvent) => {
-    const link = (event.target as Element | null)?.closest?.('a[href]');
-    if (!link || !node.contains(link)) return;
-    event.preventDefault();
-    if (event.type === 'auxclick' && event.button !== 1) return;
-    linkGuard.ask((link as HTMLAnchorElement).href);
+export const guardLinks =
+  (linkGuard: LinkGuard) =>
+  (node: HTMLElement): (() => void) => {
+    const intercept = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[href]');
+      if (!link || !node.contains(link)) return;
+      event.preventDefault();
+      if (event.type === 'auxclick' && event.button !== 1) return;
+      linkGuard.ask((link as HTMLAnchorElement).href);
+    };
+    node.addEventListener('click', intercept);
+    node.addEventListener('auxclick', intercept);
+    return () => {
+      node.removeEventListener('click', intercept);
+      node.removeEventListener('auxclick', intercept);
+    };
   };
-  node.addEventListener('click', intercept);
-  node.addEventListener('auxclick', intercept);
-  return () => {
-    node.removeEventListener('click', intercept);
-    node.removeEventListener('auxclick', intercept);
-  };
-}

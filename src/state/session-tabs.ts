@@ -3,9 +3,9 @@
  * (session-lock.ts) and announces each stored event; a tab following it applies them in order,
  * notices a gap (and reads the stored transcript again), and waits for the lock to take over.
  */
-import { openChannel, type ChannelMessage } from '../adapters/session-channel.ts';
-import { tryLock, waitForLock, type HeldLock } from '../adapters/session-lock.ts';
 import type { AgentEvent } from '../core/events/events.ts';
+import type { TabMessage } from '../core/session/tab-messages.ts';
+import type { HeldLock, SessionChannel, TabLinks } from './ports.ts';
 
 export interface TabHandlers {
   /** The next event of the session this tab follows (streaming ones included). */
@@ -27,15 +27,18 @@ export class SessionTabs {
   #following: string | null = null;
   #next = 0;
   readonly #handlers: TabHandlers;
-  readonly #channel = openChannel((m) => this.#receive(m));
+  readonly #links: TabLinks;
+  readonly #channel: SessionChannel;
 
-  constructor(handlers: TabHandlers) {
+  constructor(links: TabLinks, handlers: TabHandlers) {
+    this.#links = links;
     this.#handlers = handlers;
+    this.#channel = links.openChannel((m) => this.#receive(m));
   }
 
   /** Takes the session's lock if no other tab holds it. */
   async claim(sessionId: string): Promise<HeldLock | null> {
-    this.#lock = await tryLock(sessionId);
+    this.#lock = await this.#links.tryLock(sessionId);
     return this.#lock;
   }
 
@@ -45,7 +48,8 @@ export class SessionTabs {
     this.#next = next;
     const waiting = new AbortController();
     this.#waiting = waiting;
-    waitForLock(sessionId, waiting.signal)
+    this.#links
+      .waitForLock(sessionId, waiting.signal)
       .then(async (lock) => {
         if (!lock) return;
         if (waiting.signal.aborted || this.#following !== sessionId) return lock.release();
@@ -85,7 +89,7 @@ export class SessionTabs {
     this.#channel.post(deleted ? { type: 'list', deleted } : { type: 'list' });
   }
 
-  #receive(m: ChannelMessage): void {
+  #receive(m: TabMessage): void {
     if (m.type === 'list') return this.#handlers.list(m.deleted);
     if (m.sessionId !== this.#following) return;
     if (m.type === 'tables') return this.#handlers.tables(m.sessionId);

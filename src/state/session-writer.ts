@@ -5,7 +5,9 @@
  */
 import type { Conversation } from '../core/model/conversation.ts';
 import type { AgentEvent } from '../core/events/events.ts';
-import type { LiveDraft } from '../core/session/records.ts';
+import type { LiveDraft, Rescue } from '../core/session/records.ts';
+
+export type { Rescue } from '../core/session/records.ts';
 import type { SessionStore } from '../core/session/store.ts';
 
 /** How often, at most, the streaming snapshot is written. */
@@ -17,18 +19,6 @@ const LIVE_INTERVAL_MS = 250;
  * its boundary, so they are passed as they are.
  */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-
-/**
- * What the page showed but storage had not confirmed when it went away: kept in sessionStorage
- * at `pagehide` (synchronous, so it completes), merged back when the same tab reopens the session.
- */
-export interface Rescue {
-  sessionId: string;
-  /** Unconfirmed durable events by seq. */
-  events: [number, AgentEvent][];
-  live: LiveDraft | null;
-  history: Conversation | null;
-}
 
 /** The rescued events that follow the `stored` ones, for as long as they run without a gap. */
 export function rescuedAfter(rescue: Rescue, stored: number): AgentEvent[] {

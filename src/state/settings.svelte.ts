@@ -4,9 +4,8 @@
  * secret and are always remembered.
  */
 import type { AnthropicModelClient, ModelInfo } from '../adapters/anthropic-client.ts';
-import { lazyAnthropicClient } from '../adapters/lazy-anthropic.ts';
-import { wasBlocked } from '../adapters/csp-watch.ts';
 import { checkBaseUrl, DEFAULT_BASE_URL } from '../core/model/base-url.ts';
+import type { ModelConfig, Preferences } from './ports.ts';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 /** Shown until the Models API answers, and when it cannot be reached. */
@@ -29,14 +28,6 @@ export interface SettingsDraft {
   remember: boolean;
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 export class Settings {
   apiKey = $state('');
   baseUrl = $state(DEFAULT_BASE_URL);
@@ -53,16 +44,22 @@ export class Settings {
   /** What the person was doing when asked for a key, to carry on with once it is saved. */
   #resume: (() => void) | null = null;
   #client: AnthropicModelClient | null = null;
+  readonly #store: Preferences | null;
+  readonly #makeClient: (config: ModelConfig) => AnthropicModelClient;
 
-  constructor() {
-    const store = storage();
-    const key = store?.getItem(KEY_ITEM);
+  constructor(
+    store: Preferences | null,
+    makeClient: (config: ModelConfig) => AnthropicModelClient,
+  ) {
+    this.#store = store;
+    this.#makeClient = makeClient;
+    const key = store?.get(KEY_ITEM);
     if (key) {
       this.apiKey = key;
       this.remember = true;
     }
     try {
-      const saved = JSON.parse(store?.getItem(SETTINGS_ITEM) ?? '{}') as Partial<SettingsDraft>;
+      const saved = JSON.parse(store?.get(SETTINGS_ITEM) ?? '{}') as Partial<SettingsDraft>;
       if (typeof saved.baseUrl === 'string') this.baseUrl = saved.baseUrl;
       if (typeof saved.model === 'string') this.model = saved.model;
     } catch {
@@ -93,10 +90,10 @@ export class Settings {
     this.baseUrl = base.url;
     this.model = draft.model.trim() || DEFAULT_MODEL;
     this.remember = draft.remember;
-    const store = storage();
-    if (this.remember && this.apiKey) store?.setItem(KEY_ITEM, this.apiKey);
-    else store?.removeItem(KEY_ITEM);
-    store?.setItem(SETTINGS_ITEM, JSON.stringify({ baseUrl: this.baseUrl, model: this.model }));
+    const store = this.#store;
+    if (this.remember && this.apiKey) store?.set(KEY_ITEM, this.apiKey);
+    else store?.remove(KEY_ITEM);
+    store?.set(SETTINGS_ITEM, JSON.stringify({ baseUrl: this.baseUrl, model: this.model }));
     if (keyChanged) {
       this.#client = null;
       if (this.apiKey) void this.refreshModels();
@@ -123,17 +120,13 @@ export class Settings {
     this.apiKey = '';
     this.remember = false;
     this.#client = null;
-    storage()?.removeItem(KEY_ITEM);
+    this.#store?.remove(KEY_ITEM);
     this.models = FALLBACK_MODELS;
     this.modelsMessage = null;
   }
 
   client(): AnthropicModelClient {
-    this.#client ??= lazyAnthropicClient({
-      apiKey: this.apiKey,
-      baseURL: this.baseUrl,
-      wasBlocked,
-    });
+    this.#client ??= this.#makeClient({ apiKey: this.apiKey, baseURL: this.baseUrl });
     return this.#client;
   }
 

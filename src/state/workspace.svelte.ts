@@ -15,12 +15,25 @@ export type ProfileState =
   | { status: 'done'; profile: TableProfile }
   | { status: 'failed'; message: string };
 
-export const SAMPLE = { url: './data/weather.csv', fileName: 'weather.csv' };
+export const SAMPLE_FILE_NAME = 'weather.csv';
 
 /** A file that became a table, for the session to store. */
 export interface LoadedFile {
   table: TableInfo;
   file: File;
+}
+
+/** Who is told when the person's files become tables or a table is removed (the session). */
+export interface TableListener {
+  /** Files that became tables (not restored ones, which are stored already). */
+  loaded(loaded: LoadedFile[]): void;
+  removed(table: string): void;
+}
+
+export interface WorkspaceOptions {
+  /** The bundled sample, as a file. */
+  fetchSample(): Promise<File>;
+  listener: TableListener;
 }
 
 export class Workspace {
@@ -36,10 +49,8 @@ export class Workspace {
   problem = $state<string | null>(null);
   /** Counts finished loads (whatever their outcome), so views and tests can tell one from the next. */
   loads = $state(0);
-  /** Told of every file that became a table (not of restored ones, which are stored already). */
-  onLoaded: ((loaded: LoadedFile[]) => void) | null = null;
-  onRemoved: ((table: string) => void) | null = null;
   readonly #engine: SiftEngine;
+  readonly #options: WorkspaceOptions;
   // Not shown, only awaited: no reactivity wanted.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #inflight = new Set<Promise<unknown>>();
@@ -49,8 +60,9 @@ export class Workspace {
    */
   #generation = 0;
 
-  constructor(engine: SiftEngine) {
+  constructor(engine: SiftEngine, options: WorkspaceOptions) {
     this.#engine = engine;
+    this.#options = options;
     void this.startEngine();
   }
 
@@ -143,7 +155,7 @@ export class Workspace {
         ...loaded,
       ];
       for (const table of loaded) void this.profile(table.name);
-      if (!names && fresh.length) this.onLoaded?.(fresh);
+      if (!names && fresh.length) this.#options.listener.loaded(fresh);
     } catch (e) {
       const message = errorMessage(e);
       this.failures = [...files.map((f) => ({ fileName: f.name, message }))];
@@ -156,13 +168,10 @@ export class Workspace {
 
   async loadSample(): Promise<void> {
     try {
-      const response = await fetch(SAMPLE.url);
-      if (!response.ok) throw new Error(`the server answered ${response.status}`);
-      const blob = await response.blob();
-      await this.loadFiles([new File([blob], SAMPLE.fileName, { type: 'text/csv' })]);
+      await this.loadFiles([await this.#options.fetchSample()]);
     } catch (e) {
       const message = `The sample could not be fetched: ${errorMessage(e)}`;
-      this.failures = [{ fileName: SAMPLE.fileName, message }];
+      this.failures = [{ fileName: SAMPLE_FILE_NAME, message }];
       this.loads++;
     }
   }
@@ -192,6 +201,6 @@ export class Workspace {
     this.tables = this.tables.filter((t) => t.name !== name);
     const { [name]: _, ...rest } = this.profiles;
     this.profiles = rest;
-    this.onRemoved?.(name);
+    this.#options.listener.removed(name);
   }
 }

@@ -56,10 +56,20 @@ function engineWithHeldProfiles() {
 
 const file = (name: string) => new File(['a\n1\n2\n'], name);
 
+/** A workspace whose table changes are recorded, as the open session would hear them. */
+function workspaceOn(engine: SiftEngine) {
+  const removed: string[] = [];
+  const workspace = new Workspace(engine, {
+    fetchSample: async () => file('sample.csv'),
+    listener: { loaded: () => undefined, removed: (name) => removed.push(name) },
+  });
+  return { workspace, removed };
+}
+
 describe('workspace', () => {
   it('does not show a profile computed before the session changed (regression)', async () => {
     const { engine, profiles } = engineWithHeldProfiles();
-    const workspace = new Workspace(engine);
+    const { workspace } = workspaceOn(engine);
     await workspace.loadFiles([file('old.csv')]);
     expect(workspace.profiles.data).toEqual({ status: 'running' });
 
@@ -78,10 +88,8 @@ describe('workspace', () => {
 
   it('says so when a table cannot be removed, and keeps it listed (regression)', async () => {
     const { engine, failDrops } = engineWithHeldProfiles();
-    const workspace = new Workspace(engine);
+    const { workspace, removed } = workspaceOn(engine);
     await workspace.loadFiles([file('a.csv')]);
-    const removed: string[] = [];
-    workspace.onRemoved = (name) => removed.push(name);
     failDrops(new Error('DuckDB is busy'));
     await workspace.removeTable('data');
     expect(workspace.problem).toBe('The table data could not be removed: DuckDB is busy');

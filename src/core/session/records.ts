@@ -2,43 +2,53 @@
  * What a stored session is made of, shared by the IndexedDB store (adapters/session-store.ts),
  * the export archive (archive.ts) and the page's session state. Plain data only: every record
  * here is structured-cloned into IndexedDB, so no Svelte proxies and no class instances.
+ *
+ * The types are inferred from zod schemas because every record also comes back in — from
+ * IndexedDB, from sessionStorage after a reload, from another tab — written by code that may be
+ * older or broken, and is checked before the page relies on it.
  */
+import { z } from 'zod';
+import { agentEvent, type AgentEvent } from '../events/events.ts';
 import type { Conversation } from '../model/conversation.ts';
-import type { AgentEvent } from '../events/events.ts';
+import { conversation } from '../model/messages-schema.ts';
 
 /** One table of a session and the stored file it is read from again on reopening. */
-export interface StoredTable {
+export const storedTable = z.object({
   /** The table's name in DuckDB; the history and the model's queries refer to it. */
-  name: string;
+  name: z.string(),
   /** Key of the file in the store's `files` object store. */
-  fileId: string;
-  fileName: string;
-  fileBytes: number;
-}
+  fileId: z.string(),
+  fileName: z.string(),
+  fileBytes: z.number(),
+});
+export type StoredTable = z.infer<typeof storedTable>;
 
-export type TitleSource = 'file' | 'model' | 'person';
+export const titleSource = z.enum(['file', 'model', 'person']);
+export type TitleSource = z.infer<typeof titleSource>;
 
 /** Bytes a session takes in storage, by kind (events and history are measured as JSON text). */
-export interface SessionBytes {
-  files: number;
-  events: number;
-  history: number;
-}
+export const sessionBytes = z.object({
+  files: z.number(),
+  events: z.number(),
+  history: z.number(),
+});
+export type SessionBytes = z.infer<typeof sessionBytes>;
 
-export interface SessionMeta {
-  id: string;
-  title: string;
+export const sessionMeta = z.object({
+  id: z.string(),
+  title: z.string(),
   /** A title the person chose is never replaced by the model's. */
-  titleSource: TitleSource;
-  createdAt: number;
-  updatedAt: number;
-  tables: StoredTable[];
-  bytes: SessionBytes;
+  titleSource,
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  tables: z.array(storedTable),
+  bytes: sessionBytes,
   /** Durable events stored so far; the next one gets this number as its `seq`. */
-  eventCount: number;
-}
+  eventCount: z.number(),
+});
+export type SessionMeta = z.infer<typeof sessionMeta>;
 
-/** Seed 000's persistence row, with the event it came from kept whole for replay. */
+/** A display row in the manner of Sift's ancestor, with the event it came from kept whole. */
 export interface StoredEvent {
   sessionId: string;
   seq: number;
@@ -55,12 +65,26 @@ export interface StoredEvent {
  * Transient events are not stored one by one; this snapshot, overwritten as they arrive, is what
  * lets a reload mid-turn show what had been shown.
  */
-export interface LiveDraft {
-  sessionId: string;
-  turnId: string;
-  answer: { callId: string; text: string } | null;
-  reasoning: { step: number; text: string } | null;
-}
+export const liveDraft = z.object({
+  sessionId: z.string(),
+  turnId: z.string(),
+  answer: z.object({ callId: z.string(), text: z.string() }).nullable(),
+  reasoning: z.object({ step: z.number(), text: z.string() }).nullable(),
+});
+export type LiveDraft = z.infer<typeof liveDraft>;
+
+/**
+ * What the page showed but storage had not confirmed when it went away: kept in sessionStorage
+ * at `pagehide` (synchronous, so it completes), merged back when the same tab reopens the session.
+ */
+export const rescue = z.object({
+  sessionId: z.string(),
+  /** Unconfirmed durable events by seq. */
+  events: z.array(z.tuple([z.number().int().nonnegative(), agentEvent])),
+  live: liveDraft.nullable(),
+  history: conversation.nullable(),
+});
+export type Rescue = z.infer<typeof rescue>;
 
 export type { Conversation };
 

@@ -1,0 +1,61 @@
+/**
+ * The composition root: the one place the app's object graph is built. Each part gets what it
+ * depends on through its constructor; the browser's side comes in as a `Platform`
+ * (src/browser-platform.ts in the page, fakes in tests). Components receive these objects and
+ * display them; none of them builds a dependency of its own.
+ */
+import { Analyst } from './state/analyst.svelte.ts';
+import { LinkGuard } from './state/link-guard.svelte.ts';
+import type { Platform } from './state/ports.ts';
+import { Sessions } from './state/sessions.svelte.ts';
+import { Settings } from './state/settings.svelte.ts';
+import { SqlConsole } from './state/sql-console.svelte.ts';
+import { Workspace } from './state/workspace.svelte.ts';
+
+export interface SiftApp {
+  workspace: Workspace;
+  settings: Settings;
+  analyst: Analyst;
+  sessions: Sessions;
+  sqlConsole: SqlConsole;
+  links: LinkGuard;
+}
+
+export function createApp(platform: Platform): SiftApp {
+  // The workspace and the analyst report to the open session, which is built from them: they
+  // reach it through this closure, which is set before anything can report.
+  let sessions: Sessions | null = null;
+  const session = () => sessions!.session;
+  const workspace = new Workspace(platform.engine, {
+    fetchSample: platform.fetchSample,
+    listener: {
+      loaded: (loaded) => session().loaded(loaded),
+      removed: (table) => session().removed(table),
+    },
+  });
+  const settings = new Settings(platform.preferences, platform.modelClient);
+  const analyst = new Analyst(workspace, settings, {
+    event: (e) => session().event(e),
+    transient: (e) => session().transient(e),
+    history: (c) => session().history(c),
+  });
+  sessions = new Sessions({
+    workspace,
+    analyst,
+    openStore: platform.openStore,
+    tabs: platform.tabs,
+    rescue: platform.rescue,
+    address: platform.address,
+    quota: platform.quota,
+  });
+  platform.onPageHide(() => sessions?.rescue());
+  void sessions.start();
+  return {
+    workspace,
+    settings,
+    analyst,
+    sessions,
+    sqlConsole: new SqlConsole(platform.engine),
+    links: new LinkGuard(platform.openLink),
+  };
+}

@@ -1,0 +1,33 @@
+/** The browser's side of the app, from src/adapters/: what createApp is built from in the page. */
+import { readHash, writeHash } from './adapters/address.ts';
+import { wasBlocked } from './adapters/csp-watch.ts';
+import { startEngine } from './adapters/engine-client.ts';
+import { lazyAnthropicClient } from './adapters/lazy-anthropic.ts';
+import { preferences } from './adapters/preferences.ts';
+import { saveRescue, takeRescue } from './adapters/rescue-store.ts';
+import { openChannel } from './adapters/session-channel.ts';
+import { tryLock, waitForLock } from './adapters/session-lock.ts';
+import { openSessionStore } from './adapters/session-store.ts';
+import { fetchFile, openInNewTab, onPageHide } from './adapters/page.ts';
+import { requestPersistence, storageFigures } from './adapters/storage.ts';
+import type { Platform } from './state/ports.ts';
+import { SAMPLE_FILE_NAME } from './state/workspace.svelte.ts';
+
+/** The sample bundled with the app (public/data), served from the app's own origin. */
+const SAMPLE_URL = './data/weather.csv';
+
+export function browserPlatform(): Platform {
+  return {
+    engine: startEngine(),
+    openStore: () => openSessionStore(),
+    modelClient: (config) => lazyAnthropicClient({ ...config, wasBlocked }),
+    preferences: preferences(),
+    rescue: { save: saveRescue, take: takeRescue },
+    address: { read: readHash, write: writeHash },
+    quota: { requestPersistence, figures: storageFigures },
+    tabs: { openChannel, tryLock, waitForLock },
+    onPageHide,
+    fetchSample: () => fetchFile(SAMPLE_URL, SAMPLE_FILE_NAME, 'text/csv'),
+    openLink: openInNewTab,
+  };
+}

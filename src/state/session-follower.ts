@@ -1,0 +1,105 @@
+/**
+ * This tab following a session that another tab writes: it shows the writer's events as they
+ * come, reads the transcript again when it missed one, reads the tables again when they change,
+ * and takes the session over when the writer goes away. It also hears of changes to the list.
+ */
+import type { AgentEvent } from '../core/events/events.ts';
+import { errorMessage } from '../core/errors.ts';
+import { emptyConversation } from '../core/model/conversation.ts';
+import type { Analyst } from './analyst.svelte.ts';
+import type { OpenSession } from './open-session.svelte.ts';
+import type { HeldLock } from './ports.ts';
+import type { SessionStatus } from './session-status.svelte.ts';
+import type { SessionTabs, TabHandlers } from './session-tabs.ts';
+import { readSession, readStoredFiles } from './stored-files.ts';
+import type { Workspace } from './workspace.svelte.ts';
+
+export interface FollowerDeps {
+  status: SessionStatus;
+  open: OpenSession;
+  analyst: Analyst;
+  workspace: Workspace;
+  /** The tabs this follower listens through. */
+  tabs: SessionTabs;
+  refresh(): Promise<void>;
+}
+
+export class SessionFollower implements TabHandlers {
+  readonly #d: FollowerDeps;
+
+  constructor(deps: FollowerDeps) {
+    this.#d = deps;
+  }
+
+  /** Follows the session from event `next`; takes it over once the writer lets go. */
+  follow(sessionId: string, next: number): void {
+    this.#d.tabs.follow(sessionId, next, (lock) => this.#takeOver(sessionId, lock));
+  }
+
+  event(event: AgentEvent): void {
+    this.#d.analyst.follow(event);
+  }
+
+  missed(sessionId: string): void {
+    this.#d.status.background('The session could not be brought up to date', () =>
+      this.#catchUp(sessionId),
+    );
+  }
+
+  tables(sessionId: string): void {
+    this.#d.status.background('The tables of the session could not be read again', () =>
+      this.#readTables(sessionId),
+    );
+  }
+
+  list(deleted: string | undefined): void {
+    this.#d.status.background('The session list could not be read again', () =>
+      this.#listChanged(deleted),
+    );
+  }
+
+  failed(what: string, error: unknown): void {
+    this.#d.status.notice = `${what}: ${errorMessage(error)}`;
+  }
+
+  /** The writing tab went away: this one writes now, and its last turn may need closing. */
+  async #takeOver(id: string, lock: HeldLock): Promise<void> {
+    const { status, open } = this.#d;
+    try {
+      const content = status.store && (await readSession(status.store, id, open.files));
+      if (!content) return lock.release();
+      await open.activate(content, lock, { readTables: false });
+    } catch (e) {
+      lock.release();
+      this.failed('The session could not be reopened', e);
+    }
+  }
+
+  async #listChanged(deleted: string | undefined): Promise<void> {
+    const { open } = this.#d;
+    if (deleted && deleted === open.id) {
+      await open.leave();
+      await open.blank();
+      this.#d.status.notice = 'This session was deleted in another tab.';
+    } else await this.#d.refresh();
+  }
+
+  async #readTables(id: string): Promise<void> {
+    const { status, open, workspace } = this.#d;
+    const store = status.store;
+    const meta = await store?.get(id);
+    if (!store || !meta || id !== open.id) return;
+    open.meta = meta;
+    open.files = await readStoredFiles(store, meta.tables);
+    await workspace.reset();
+    await workspace.restore(open.files);
+  }
+
+  /** A follower that missed an event reads the stored transcript again. */
+  async #catchUp(id: string): Promise<void> {
+    const events = await this.#d.status.store?.events(id);
+    if (!events || id !== this.#d.open.id) return;
+    this.#d.tabs.resume(events.length);
+    this.#d.analyst.restore(events, emptyConversation());
+  }
+}
