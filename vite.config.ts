@@ -1,10 +1,10 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
-import { securityHeadersPlugin } from './security-headers-plugin.ts';
+import { securityHeadersPlugin } from './build/security-headers-plugin.ts';
 
 // The package's `./blocking` export names a browser file that does not exist; the real
-// browser build of the synchronous bindings is this one (see DESIGN.md, facts verified).
+// browser build of the synchronous bindings is this one (ARCHITECTURE.md, Facts: bundles).
 const duckdbBlocking = fileURLToPath(
   new URL('./node_modules/@duckdb/duckdb-wasm/dist/duckdb-browser-blocking.mjs', import.meta.url),
 );

@@ -146,7 +146,7 @@ function reportSection(t) {
   return [
     '### Tokens of the report and of follow-up suggestions',
     '',
-    'The scripted initial analysis and question of the sample (tests/fixtures/weather-script.ts) played by the loop on native DuckDB, then the requests issue 12 adds, measured as above (characters / 3.5; an estimate).',
+    'The scripted initial analysis and question of the sample (tests/fixtures/weather-script.ts) played by the loop on native DuckDB, then the report and follow-up suggestions, measured as above (characters / 3.5; an estimate).',
     '',
     '| Request | Characters | Est. tokens | Note |',
     '|---|---|---|---|',

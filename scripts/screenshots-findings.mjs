@@ -1,5 +1,5 @@
-// Screenshots of findings a person can check and hand on (issue 12) and of the load and engine
-// messages of issue 11, with Claude played by the tests' mock Messages API:
+// Screenshots of findings a person can check and hand on, and of the load and engine
+// messages, with Claude played by the tests' mock Messages API:
 //   npm run build && node scripts/screenshots-findings.mjs [outDir]
 // Each screen at 1280×800 and at a phone's 390 px.
 import { mkdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The policy issue 5 asks for, as data, and readers of a Content-Security-Policy and a `_headers`
+ * The policy Sift promises (ARCHITECTURE.md, Security invariants), as data, and readers of a Content-Security-Policy and a `_headers`
  * file, to compare what is built and served with it exactly.
  */
 
@@ -7,7 +7,7 @@
 export function requiredPolicy(connect: string[] = []): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
-    // No 'unsafe-eval' or 'unsafe-inline': DuckDB and vega run without them (DESIGN.md).
+    // No 'unsafe-eval' or 'unsafe-inline': DuckDB and vega run without them (ARCHITECTURE.md, Facts: CSP and workers).
     'script-src': ["'self'", "'wasm-unsafe-eval'"],
     // The workers start from blob: URLs so that they inherit this policy.
     'worker-src': ["'self'", 'blob:'],

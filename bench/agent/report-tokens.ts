@@ -3,7 +3,7 @@
  * analysis and question of tests/fixtures/weather-script.ts played by the loop against native
  * DuckDB on public/data/weather.csv, then (a) the report request built from that session, and
  * (b) the suggestions two ways — as a field of `finalize` (what Sift does) or as a separate small
- * call after each answer (seed 004's way). Tokens are characters / 3.5, as in tokens.ts.
+ * call after each answer (the ancestor analyst's way). Tokens are characters / 3.5, as in tokens.ts.
  */
 import { emptyConversation } from '../../src/core/model/conversation.ts';
 import { datasetBlock } from '../../src/core/agent/prompts.ts';
@@ -44,7 +44,7 @@ const SUGGESTIONS = [
   'Is wind stronger in winter than in summer?',
 ];
 
-/** seed 004's suggestion call, written as Sift would send it (not sent anywhere here). */
+/** The ancestor analyst's suggestion call, written as Sift would send it (not sent anywhere here). */
 const SEPARATE_PROMPT =
   'Suggest three short follow-up questions (each under 12 words) that the person could ask next about this data, given their last question and the answer. Reply with a JSON array of strings only.';
 

@@ -1,7 +1,7 @@
 /**
  * Starts a worker from a blob: URL that only loads the real script. A worker loaded by URL is
  * governed by the headers of its own response alone, so a policy in a <meta> tag would not reach
- * it; a blob worker inherits its creator's policy however that was delivered (DESIGN.md).
+ * it; a blob worker inherits its creator's policy however that was delivered (ARCHITECTURE.md, Facts: CSP and workers).
  */
 export function startBlobWorker(script: URL, options: WorkerOptions = {}): Worker {
   // Inside the blob nothing relative resolves (its base is the blob: URL), hence a full URL.

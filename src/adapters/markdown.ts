@@ -2,11 +2,11 @@
  * The model's markdown as HTML that is safe to put in the page. Model output is untrusted and
  * may be steered by the data it read (prompt injection), so nothing it writes may make the
  * browser fetch a URL — a remote image is enough to exfiltrate what the model saw — or run
- * script, and a link must show where it really goes (DESIGN.md, "Security invariants").
+ * script, and a link must show where it really goes (ARCHITECTURE.md, Security invariants).
  *
  * Three layers: marked renders raw HTML as text and images as text; DOMPurify keeps only an
  * allowlist of elements and attributes (its default profile left a fetchable URL in 10 of 24
- * exfiltration payloads — DESIGN.md, facts verified); then every link is given its visible
+ * exfiltration payloads — ARCHITECTURE.md, Facts: Markdown); then every link is given its visible
  * target, `rel` and `target`.
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';

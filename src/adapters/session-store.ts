@@ -59,7 +59,7 @@ type SessionV1 = Omit<SessionMeta, 'bytes' | 'eventCount'>;
 
 const jsonLength = (value: unknown): number => JSON.stringify(value).length;
 /**
- * What an event takes in storage: its whole row, since seed 000's columns (`plot_data`) repeat
+ * What an event takes in storage: its whole row, since the display row's columns (`plot_data`) repeat
  * a result's rows beside the event that holds them.
  */
 const rowLength = (row: StoredEvent): number => jsonLength(row);
@@ -108,7 +108,7 @@ export const UPGRADES: readonly Upgrade[] = [
       });
     }
   },
-  // v3: events were counted without the rows that seed 000's `plot_data` column repeats; a
+  // v3: events were counted without the rows that the display row's `plot_data` column repeats; a
   // session full of query results took about twice what the list said.
   async (_db, tx) => {
     const sessions = tx.objectStore('sessions');

@@ -6,7 +6,7 @@
  * it is checked again here, and vega runs with a loader that refuses every URL, the AST
  * expression interpreter (our CSP has no 'unsafe-eval'), no injected <style> (no
  * 'unsafe-inline' either: the CSS ships with PlotView), no actions menu and text-only tooltips
- * (DESIGN.md, facts verified: vega-embed and CSP).
+ * (ARCHITECTURE.md, Facts: Vega).
  */
 import type { EmbedOptions } from 'vega-embed';
 import { checkPlotSpec } from '../core/charts/plot-spec.ts';
@@ -185,7 +185,7 @@ export async function renderPlot(
   spec: Record<string, unknown>,
 ): Promise<RenderedPlot> {
   // The check returns a JSON copy, which is what vega-embed needs: a Svelte $state proxy
-  // cannot be structured-cloned (DESIGN.md, facts verified).
+  // cannot be structured-cloned (ARCHITECTURE.md, Facts: Svelte proxies).
   const checked = checkPlotSpec(spec, { maxRows: RENDER_MAX_ROWS });
   if (!checked.ok) throw new Error(`This chart was not drawn: ${checked.reason}`);
 

@@ -118,7 +118,7 @@ export class Analyst {
     });
   }
 
-  /** Writes the report of the session (seed 001's stage 2): one streamed call, no tools. */
+  /** Writes the report of the session (the second stage; ARCHITECTURE.md, Lineage): one streamed call, no tools. */
   async report(): Promise<void> {
     if (this.running || this.readOnly) return;
     if (!this.#settings.hasKey) {

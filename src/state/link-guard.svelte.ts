@@ -1,7 +1,7 @@
 /**
  * Links in Claude's answers lead out of Sift, and the model may have been steered by the data it
  * read to write one that carries that data in its address. So a link opens only after the person
- * has seen its full address and said yes (issue 5); a click never navigates by itself.
+ * has seen its full address and said yes (ARCHITECTURE.md, Security invariants); a click never navigates by itself.
  */
 export class LinkGuard {
   /** The address waiting for the person's answer, or null. */

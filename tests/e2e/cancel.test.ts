@@ -1,5 +1,5 @@
 /**
- * Cancel cancels the query it was meant for (issue 11). Regressions: the SQL box's Cancel stopped
+ * Cancel cancels the query it was meant for. Regressions: the SQL box's Cancel stopped
  * whatever DuckDB was running, so it could kill Claude's query (and Claude was told the person
  * stopped it); Claude's Stop, pressed while its query waited behind the person's, cancelled the
  * person's and left its own to run. And a DuckDB that failed to start stayed failed until a reload.

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 11): ordinary charts of the Vega-Lite example gallery were refused. The whole
+ * Regression: ordinary charts of the Vega-Lite example gallery were refused. The whole
  * gallery sample (tests/fixtures/vega-lite-gallery.ts) goes through the real create_plot path —
  * the mock model calls it, the page checks and draws each chart — and every chart is drawn with
  * marks, none is refused, and the interactive ones react to the person.

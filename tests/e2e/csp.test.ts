@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import { build, createServer, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { metaCsp, securityHeaders } from '../../security-headers.ts';
+import { metaCsp, securityHeaders } from '../../build/security-headers.ts';
 import { parseHeadersFile, parsePolicy, requiredPolicy } from '../policy.ts';
 import { runSql, waitForLoads } from './app.ts';
 import { openApp, useBrowser } from './browser.ts';
@@ -84,7 +84,7 @@ describe('headers on every response', () => {
     await expectHeadersOn(base, paths, expected);
   });
 
-  it("with the directives issue 5 asks for, connect-src the app, the API and SIFT_CONNECT_SRC's origins only", async () => {
+  it("with the promised directives, connect-src the app, the API and SIFT_CONNECT_SRC's origins only", async () => {
     const response = await get(inject('baseUrl'));
     const policy = parsePolicy(response.headers.get('content-security-policy') ?? '');
     expect(policy).toEqual(requiredPolicy([mock()]));

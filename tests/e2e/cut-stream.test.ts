@@ -1,5 +1,5 @@
 /**
- * Regression (issue 11): a stream cut after a complete `output_text` call, before the message
+ * Regression: a stream cut after a complete `output_text` call, before the message
  * ended, lost the answer that was on screen while the page said "What had arrived is kept".
  * What was shown stays shown — marked as cut off — after a reload too, and the history sent next
  * is one the API accepts.

@@ -1,5 +1,5 @@
 /**
- * Findings a person can check (issue 12): each query card carries its id, the answer's figures
+ * Findings a person can check: each query card carries its id, the answer's figures
  * cite those ids as links to their cards (an id with no query is shown unverified), and the
  * turn ends with follow-up questions that ask themselves when clicked — all back after a reload.
  */

@@ -119,7 +119,7 @@ describe('untidy files', () => {
   });
 });
 
-describe('real files that were misread (issue 11)', () => {
+describe('real files that were misread', () => {
   it('refuses JSON, JSON Lines, XML and HTML by name, never as a table of punctuation', async () => {
     const { page, errors } = await openApp(browser());
     await page.click('[data-testid="sample-button"]');

@@ -1,5 +1,5 @@
 /**
- * Regressions (issue 11): work the page started without awaiting it — starting a session, claiming
+ * Regressions: work the page started without awaiting it — starting a session, claiming
  * its tab lock, following another tab — failed as unhandled rejections, leaving the page silently
  * half-updated. Each failure is now a message in the page, and what was shown stays usable.
  */

@@ -1,5 +1,5 @@
 /**
- * The report (issue 12): after a question with a query and a chart, Generate report streams a
+ * The report: after a question with a query and a chart, Generate report streams a
  * report from one request without tools that holds the queries and their results; it shows with
  * its chart and citations, survives a reload, and exports as Markdown and as one HTML file that,
  * opened offline in a fresh browser, shows the text, the chart as SVG and the query appendix and

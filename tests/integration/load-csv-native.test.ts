@@ -1,6 +1,6 @@
 /**
  * The loading ladder (workers/load-csv.ts) on native DuckDB with real files: DuckDB's own CSV
- * test data, vega-datasets and NUL-padded text. Regressions (issue 11): a quoted field across
+ * test data, vega-datasets and NUL-padded text. Regressions: a quoted field across
  * lines made the padded retry read fewer rows than DuckDB's reader; a few NUL bytes refused the
  * file; a file of JSON fragments became a table.
  */

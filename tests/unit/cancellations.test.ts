@@ -1,5 +1,5 @@
 /**
- * Cancel cancels the query it was meant for (issue 11). Regressions: `cancel()` stopped whatever
+ * Cancel cancels the query it was meant for. Regressions: `cancel()` stopped whatever
  * ran, so the SQL box's Cancel could kill Claude's query, and Claude's Stop, pressed while its
  * query waited behind the person's, cancelled the person's and left its own to run.
  */

@@ -1,5 +1,5 @@
 /**
- * Charts drawn from their query (issue 12): create_plot takes a query id, and that query's rows
+ * Charts drawn from their query: create_plot takes a query id, and that query's rows
  * become the chart's data, so a chart cannot show other numbers than its query card. Inline
  * values stay possible and are labelled as typed in.
  */

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 11): a reply cut mid-stream (a dropped connection, Stop) lost the answer the
+ * Regression: a reply cut mid-stream (a dropped connection, Stop) lost the answer the
  * person had watched arrive — `ModelError.partial` was never read. What was shown is kept as a
  * durable event marked cut off, and the model's next request says what the person saw.
  */

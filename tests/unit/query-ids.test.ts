@@ -1,5 +1,5 @@
 /**
- * Query ids (issue 12): every sql_query result of a session gets the next id, Q1, Q2, …, shown on
+ * Query ids: every sql_query result of a session gets the next id, Q1, Q2, …, shown on
  * its card and sent to the model with the result so it can cite it; the next turn goes on from
  * the highest id the session has used.
  */

@@ -1,5 +1,5 @@
 /**
- * The report (issue 12, seed 001's stage 2): its input is built from the session within a token
+ * The report (ARCHITECTURE.md, Lineage): its input is built from the session within a token
  * budget, summarised from the oldest turn and never cut inside a result; it is written by one
  * streamed call without tools; its charts are placed where the text names them; the Markdown
  * export carries the data line, the charts as Vega-Lite and every query.

@@ -1,7 +1,7 @@
-/** The policy as issue 5 asks for it, and the same policy in each form a host can take. */
+/** The policy Sift promises, and the same policy in each form a host can take. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { headersFile, metaCsp, securityHeaders } from '../../security-headers.ts';
+import { headersFile, metaCsp, securityHeaders } from '../../build/security-headers.ts';
 import { parseHeadersFile, parsePolicy, requiredPolicy } from '../policy.ts';
 
 const policy = (options?: Parameters<typeof securityHeaders>[0]) =>

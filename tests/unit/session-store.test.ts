@@ -180,7 +180,7 @@ describe('the session store', () => {
     };
     await store.appendEvent('a', 0, result);
     const counted = (await store.get('a'))!.bytes.events;
-    // The event keeps the rows, and seed 000's plot_data column keeps them again.
+    // The event keeps the rows, and the display row's plot_data column keeps them again.
     expect(counted).toBeGreaterThan(2 * len(rows));
     expect(counted).toBe(len((await raw()).events[0]));
   });

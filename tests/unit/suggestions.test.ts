@@ -1,5 +1,5 @@
 /**
- * Follow-up suggestions (issue 12, after seed 004): finalize carries up to three next questions;
+ * Follow-up suggestions : finalize carries up to three next questions;
  * they become a durable event, the turn's view shows them, and a stored session shows them again.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 11): charts of the kinds in the Vega-Lite example gallery, with their data
+ * Regression: charts of the kinds in the Vega-Lite example gallery, with their data
  * inlined as Claude would, were refused about 4 % of the time. Every chart of the sample passes
  * create_plot's check, compiles, and draws marks with vega itself (headless, in Node).
  */

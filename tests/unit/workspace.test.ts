@@ -1,6 +1,6 @@
 /**
  * The page's workspace state over an engine whose answers the test releases by hand.
- * Regressions (issue 11): a profile still running when the session changed wrote its result back
+ * Regressions: a profile still running when the session changed wrote its result back
  * afterwards, so the old session's profile showed under a reused table name; removing a table
  * whose DROP failed was an unhandled rejection with no message.
  */

@@ -1,5 +1,5 @@
 /**
- * Keeps the request under the token budget (seed 002: 100 k tokens). Earlier turns are replaced by
+ * Keeps the request under the token budget (100 k tokens; ARCHITECTURE.md, Lineage). Earlier turns are replaced by
  * a summary of what was asked, queried and answered; if the current turn alone is still too big,
  * older tool results inside it are elided. Only the model's copy shrinks: the page's items come
  * from events and are untouched.

@@ -1,5 +1,5 @@
 /**
- * The two system prompts of seed 000 (initial analysis, question), with the dataset block built
+ * The two system prompts (initial analysis, question; ARCHITECTURE.md, Lineage), with the dataset block built
  * from the loaded tables and the rules this product adds (limits, output channels, DuckDB).
  */
 import type { TurnKind } from '../events/events.ts';
@@ -30,7 +30,7 @@ export function datasetBlock(tables: DatasetTable[]): string {
   return `## Dataset\n${blocks.join('\n\n')}`;
 }
 
-/** The per-column table the initial analysis ends with (seed 000). */
+/** The per-column table the initial analysis ends with. */
 export const COLUMN_TABLE_HEADERS = [
   'Column',
   'Type',

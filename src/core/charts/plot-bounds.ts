@@ -1,7 +1,7 @@
 /**
  * Bounds on what a chart spec may make the page compute. Vega runs on the page's main thread and
  * cannot be interrupted, and a few small numbers are enough to freeze it (measured in Chromium
- * 156, issue 5): `sequence(0, 1e7)` flattened hung the tab for minutes, a width of 1e7 took 61 s
+ * 156): `sequence(0, 1e7)` flattened hung the tab for minutes, a width of 1e7 took 61 s
  * (vega draws a tick per 40 px), `tickCount: 1e7` 21 s, `pad('', 1e8)` 26 s. So the numbers that
  * size what vega generates are capped, and the expression functions that build values of a size
  * they are given are refused. Part of checkPlotSpec (plot-spec.ts).

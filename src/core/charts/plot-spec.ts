@@ -1,9 +1,9 @@
 /**
  * The check a Vega-Lite spec from the model passes before it becomes a chart (`create_plot`),
  * and again before it is rendered (adapters/vega.ts). Model output is untrusted, and vega
- * swallows loader errors and draws an empty chart (DESIGN.md, facts verified), so everything a
+ * swallows loader errors and draws an empty chart (ARCHITECTURE.md, Facts: Vega), so everything a
  * chart needs must be inline and every field it names must exist; a refusal says why, in words
- * the model can act on (seed 000's `chart_rejected`).
+ * the model can act on (the ancestor analyst's `chart_rejected`).
  *
  * Pure: it reads the spec as JSON and knows nothing of vega.
  */

@@ -1,6 +1,6 @@
 /**
  * The bounds every query runs within besides rows and time, so that a statement written to
- * exhaust the browser (issue 5: a 100,000-column result, `repeat('x', 1e9)`, a count that never
+ * exhaust the browser (ARCHITECTURE.md, Facts: exhaustion: a 100,000-column result, `repeat('x', 1e9)`, a count that never
  * ends) stops with a message instead of taking the tab with it.
  */
 

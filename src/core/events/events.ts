@@ -121,7 +121,7 @@ export const agentEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('done'), ...base, state: endState, at: z.number() }),
   /**
-   * The report (seed 001's stage 2): written on request from the session's findings, in one
+   * The report (the second stage; ARCHITECTURE.md, Lineage): written on request from the session's findings, in one
    * model call without tools. `turnId` is the report's own id; a later report replaces it.
    */
   z.object({

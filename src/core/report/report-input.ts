@@ -1,5 +1,5 @@
 /**
- * What the report is written from (seed 001's stage 2: exploration results → report): the
+ * What the report is written from (the second stage: exploration results → report; ARCHITECTURE.md, Lineage): the
  * session's questions, answers, queries with compact results, tables, charts and the tables'
  * profiles, as one text within a token budget. A long session is summarised from its oldest
  * turn on — results first, then SQL, then the answers' length — and a result is either given

@@ -1,5 +1,5 @@
 /**
- * The report's system prompt, in the spirit of seed 001's stage 2 ("create a comprehensive
+ * The report's system prompt, in the spirit of the ancestor analyst's second stage ("create a comprehensive
  * markdown report based on the exploration results"), with this product's rules: every figure
  * comes from a result given, and is cited.
  */

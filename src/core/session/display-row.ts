@@ -1,5 +1,5 @@
 /**
- * An event as seed 000's persistence row (role, type, text, plot_data), so stored sessions keep
+ * An event as the ancestor analyst's persistence row (role, type, text, plot_data), so stored sessions keep
  * that row's columns readable without replaying events. The event itself is kept whole beside
  * them: replay reads `event`, never the columns.
  */
@@ -24,7 +24,7 @@ export function displayRow(sessionId: string, seq: number, event: AgentEvent): S
 
   switch (event.type) {
     case 'turn_start':
-      // The initial analysis has no question: seed 000 recorded it as a request, not as text.
+      // The initial analysis has no question: the ancestor recorded it as a request, not as text.
       return event.question === null
         ? row('user', 'analysis_request', null)
         : row('user', 'text', event.question);

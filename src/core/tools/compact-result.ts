@@ -1,7 +1,7 @@
 /**
  * Results as the model reads them: at most 50 rows and about 8 KB, one JSON array per row, with
  * the true row count and a note when cut. The page keeps the full result; the model gets enough
- * to reason with and is told to aggregate for more (seed 001: "don't send all 1000 rows to AI").
+ * to reason with and is told to aggregate for more (ARCHITECTURE.md, Lineage: "don't send all 1,000 rows to the model").
  */
 import type { Cell } from '../data/engine.ts';
 

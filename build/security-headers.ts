@@ -1,7 +1,7 @@
 // The HTTP headers every response carries, in `npm start` and the dev server alike, and the same
 // policy as a `_headers` file and a <meta> tag for hosts that serve files as they are. Both
 // workers start from blob: URLs, so they inherit the page's policy however it was delivered; a
-// worker loaded by URL would take only the headers of its own response (DESIGN.md).
+// worker loaded by URL would take only the headers of its own response (ARCHITECTURE.md, Facts: CSP and workers).
 const MODEL_ENDPOINT = 'https://api.anthropic.com';
 
 // Vite's HMR client opens a websocket to the page's own host and port. CSP 3 lets 'self' match
