@@ -19,7 +19,9 @@ export interface EngineCase {
 export interface CaseReport {
   name: string;
   ok: boolean;
+  /** Why it failed, and where (the stack of the failed check, when there is one). */
   error?: string;
+  stack?: string;
   ms: number;
 }
 
@@ -31,9 +33,17 @@ export async function runCase(c: EngineCase, ctx: SuiteContext): Promise<CaseRep
     await c.run(ctx);
     return { name: c.name, ok: true, ms: performance.now() - started };
   } catch (e) {
-    const error = e instanceof Error ? (e.stack ?? e.message) : String(e);
-    return { name: c.name, ok: false, error, ms: performance.now() - started };
+    const ms = performance.now() - started;
+    if (!(e instanceof Error)) return { name: c.name, ok: false, error: String(e), ms };
+    return { name: c.name, ok: false, error: e.message, stack: e.stack, ms };
   }
+}
+
+/** A failed case as an Error for the runner's test, with the stack from where it failed. */
+export function failure(report: CaseReport): Error {
+  const error = new Error(report.error ?? 'The case failed.');
+  if (report.stack) error.stack = report.stack;
+  return error;
 }
 
 export function makeFile(name: string, content: string | Uint8Array): File {

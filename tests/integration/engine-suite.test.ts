@@ -8,7 +8,7 @@ import type { EngineInstance } from '../../workers/resilient-engine.ts';
 import { resilientEngine } from '../../workers/resilient-engine.ts';
 import { engineCases } from '../engine-suite/cases.ts';
 import { bootNodeEngine } from '../engine-suite/node-host.ts';
-import { makeFile, runCase } from '../engine-suite/suite.ts';
+import { failure, makeFile, runCase } from '../engine-suite/suite.ts';
 
 const instances: EngineInstance[] = [];
 const engine = resilientEngine(async () => {
@@ -25,7 +25,7 @@ describe('the engine suite on duckdb-wasm in Node', () => {
   for (const c of engineCases) {
     it(c.name, async () => {
       const report = await runCase(c, { engine, file: makeFile });
-      if (!report.ok) throw new Error(report.error);
+      if (!report.ok) throw failure(report);
     });
   }
 
