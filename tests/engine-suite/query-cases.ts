@@ -2,7 +2,7 @@
  * The guarded query: what a read-only statement returns, where the limits cut it, and what the
  * guard and DuckDB's lockdown refuse, each with the message a person reads.
  */
-import { equal, match, refused, rows } from './check.ts';
+import { equal, match, refused, rows, truthy } from './check.ts';
 import type { EngineCase, SuiteContext } from './suite.ts';
 
 const WEATHER = 'day,city,rain\n2024-01-01,Oslo,1.5\n2024-01-02,Oslo,0\n2024-01-01,Rome,0\n';
@@ -67,6 +67,14 @@ export const queryCases: EngineCase[] = [
         'the cells',
       );
       equal([result.totalRows, result.truncated], [1, false], 'the count');
+
+      // Text past 10,000 characters is cut with an ellipsis; text at the limit stays whole.
+      const long = "SELECT repeat('é', 10001) AS long, repeat('x', 10000) AS exact";
+      equal(
+        rows(await ctx.engine.query(long), long).rows,
+        [[`${'é'.repeat(10000)}…`, 'x'.repeat(10000)]],
+        'the long text',
+      );
     },
   },
   {
@@ -97,7 +105,9 @@ export const queryCases: EngineCase[] = [
         ['DESCRIBE data', 3],
         ['SUMMARIZE data', 3],
         ['SHOW TABLES', 1],
+        ['VALUES (1), (2)', 2],
         ['SELECT 1 AS one; -- done', 1],
+        ['SELECT count(*) AS n FROM data -- every row\n', 1],
       ];
       for (const [sql, count] of expected)
         equal(rows(await ctx.engine.query(sql), sql).rows.length, count, sql);
@@ -142,6 +152,14 @@ export const queryCases: EngineCase[] = [
         refused(await ctx.engine.query(sql), 'rejected', sql);
       const smuggled = "SELECT * FROM query('DROP TABLE data')";
       equal((await ctx.engine.query(smuggled)).ok, false, smuggled);
+      // DuckDB says "Cannot prepare multiple statements" of a PIVOT without an IN list: the
+      // person wrote one statement, and is told how to make it one DuckDB can prepare.
+      const pivot = await ctx.engine.query('PIVOT data ON city USING sum(rain)');
+      truthy(!pivot.ok, 'the PIVOT without IN ran');
+      if (!pivot.ok) {
+        match(pivot.message, /ON … IN \(…\)/, 'the PIVOT');
+        truthy(!/split the text/.test(pivot.message), `PIVOT told to split: ${pivot.message}`);
+      }
       const empty = refused(await ctx.engine.query('  -- nothing\n;'), 'rejected', 'empty');
       equal(empty.message, 'The query is empty.', 'the empty query');
       await expectIntact(ctx, 'the chains');
