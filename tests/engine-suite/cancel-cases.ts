@@ -2,7 +2,7 @@
  * Cancelling by id: a running query stops and says so at once, a waiting one never starts, and
  * no cancel reaches an operation it was not meant for.
  */
-import { equal, fail, pause, refused, rows, within } from './check.ts';
+import { equal, fail, match, pause, refused, rows, within } from './check.ts';
 import type { EngineCase, SuiteContext } from './suite.ts';
 
 const ENDLESS = 'SELECT count(*) FROM range(100000000) a, range(100000000) b';
@@ -25,8 +25,9 @@ export const cancelCases: EngineCase[] = [
       await ctx.engine.cancel('person-1');
       const result = await within(running, PROMPT_MS);
       if (result === 'still running') fail(`the query still ran ${PROMPT_MS} ms after cancel`);
-      const answer = refused(result, 'cancelled', ENDLESS);
-      equal(answer.message, 'The query was cancelled.', 'the message');
+      // "… cancelled before it started" on a machine so busy that the query had not reached
+      // DuckDB yet: a cancelled result either way.
+      match(refused(result, 'cancelled', ENDLESS).message, /^The query was cancelled/, 'message');
       await nextQueryWorks(ctx);
     },
   },

@@ -14,10 +14,11 @@ import { vegaData } from '../helpers/vega-data.ts';
 let instance: EngineInstance;
 let engine: SiftEngine;
 
+// Compiling DuckDB's 34 MB of wasm takes longer than a hook's default 10 s on a busy machine.
 beforeAll(async () => {
   instance = await bootNodeEngine();
   engine = instance.engine;
-});
+}, 60_000);
 afterAll(() => instance?.dispose());
 
 const fixture = (name: string) =>
