@@ -6,7 +6,7 @@
  *
  * (a) the loop's own time per step with an instant scripted model and an instant engine, against
  * the bare cost of serialising each request; (b) the size of every request of the scripted initial
- * analysis of the sample, on native DuckDB, in characters and estimated tokens. The TypeScript
+ * analysis of the sample, on the worker's own engine (duckdb-wasm in Node), in characters and estimated tokens. The TypeScript
  * (bench/agent/*.ts) is loaded through Vite's SSR loader, as scripts/screenshots-analysis.mjs
  * does. Raw numbers go to bench/out/agent.json; the "Agent loop" section of BENCHMARKS.md, between
  * its markers, is replaced (or appended, as bench/run.mjs rewrites the whole file first).
@@ -96,7 +96,7 @@ function tokensSection(t) {
   return [
     '### Input tokens of the initial analysis of the sample',
     '',
-    `The scripted initial analysis (tests/fixtures/weather-script.ts, ${t.calls.length} model calls) played by the loop against native DuckDB on public/data/weather.csv (${int(t.rows)} rows × ${t.columns} columns), with the tables described as the page describes them. ${ok} ` +
+    `The scripted initial analysis (tests/fixtures/weather-script.ts, ${t.calls.length} model calls) played by the loop against the worker's own engine (duckdb-wasm in Node) on public/data/weather.csv (${int(t.rows)} rows × ${t.columns} columns), with the tables described as the page describes them. ${ok} ` +
       `Each request the loop sent is measured as it would stand in the API body (JSON of the system blocks, of the tool specs, of the messages). ` +
       `**Tokens are an estimate** — characters / ${t.charsPerToken}, the app's own budgeting rule (history.ts); no tokenizer is available offline. For English prose such as the system prompt it probably overestimates. ` +
       "The API's own tool-use preamble is not included. The app shows the API's real counts for every call.",
@@ -146,7 +146,7 @@ function reportSection(t) {
   return [
     '### Tokens of the report and of follow-up suggestions',
     '',
-    'The scripted initial analysis and question of the sample (tests/fixtures/weather-script.ts) played by the loop on native DuckDB, then the report and follow-up suggestions, measured as above (characters / 3.5; an estimate).',
+    'The scripted initial analysis and question of the sample (tests/fixtures/weather-script.ts) played by the loop on the worker engine itself (duckdb-wasm in Node), then the report and follow-up suggestions, measured as above (characters / 3.5; an estimate).',
     '',
     '| Request | Characters | Est. tokens | Note |',
     '|---|---|---|---|',

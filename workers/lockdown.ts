@@ -1,7 +1,7 @@
 /**
  * Locking the database before any file arrives. Files registered later under `uploads/` stay
  * readable through `allowed_directories`; URLs, other paths, `uploads/../x`, extensions and every
- * later `SET` are refused (verified in DESIGN.md, and again by tests/integration/lockdown.test.ts).
+ * later `SET` are refused (checked in Node and in Chromium by tests/engine-suite/query-cases.ts).
  */
 export const UPLOAD_DIR = 'uploads/';
 

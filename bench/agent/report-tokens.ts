@@ -1,7 +1,7 @@
 /**
  * What the report and the follow-up suggestions cost in tokens, on the sample: the scripted
- * analysis and question of tests/fixtures/weather-script.ts played by the loop against native
- * DuckDB on public/data/weather.csv, then (a) the report request built from that session, and
+ * analysis and question of tests/fixtures/weather-script.ts played by the loop against the
+ * worker's own engine (duckdb-wasm in Node) on public/data/weather.csv, then (a) the report request built from that session, and
  * (b) the suggestions two ways — as a field of `finalize` (what Sift does) or as a separate small
  * call after each answer (the ancestor analyst's way). Tokens are characters / 3.5, as in tokens.ts.
  */
@@ -13,7 +13,7 @@ import { reduceAll } from '../../src/core/events/view.ts';
 import { buildReportInput } from '../../src/core/report/report-input.ts';
 import { REPORT_REQUEST, REPORT_SYSTEM } from '../../src/core/report/report-prompt.ts';
 import { weatherAnalysis, weatherQuestion } from '../../tests/fixtures/weather-script.ts';
-import { describeNative, openNativeAgentEngine } from '../../tests/helpers/native-agent-engine.ts';
+import { describeLoaded, openNodeAgentEngine } from '../../tests/helpers/node-agent-engine.ts';
 import { ScriptedModel } from '../../tests/helpers/scripted-model.ts';
 import { estTokens } from './stats.ts';
 import { toScripted } from './tokens.ts';
@@ -49,9 +49,9 @@ const SEPARATE_PROMPT =
   'Suggest three short follow-up questions (each under 12 words) that the person could ask next about this data, given their last question and the answer. Reply with a JSON array of strings only.';
 
 export async function measureReportTokens(csvPath: string): Promise<ReportTokens> {
-  const engine = await openNativeAgentEngine(csvPath);
+  const engine = await openNodeAgentEngine(csvPath);
   try {
-    const tables = await describeNative(engine);
+    const tables = await describeLoaded(engine);
     const events: AgentEvent[] = [];
     let conversation = emptyConversation();
     let queriesSoFar = 0;

@@ -1,6 +1,7 @@
 /**
  * How big the initial analysis of the sample is for the model: the scripted analysis of
- * tests/fixtures/weather-script.ts played against native DuckDB on public/data/weather.csv, and
+ * tests/fixtures/weather-script.ts played against the worker's own engine (duckdb-wasm in Node) on
+ * public/data/weather.csv, and
  * every request the loop sent measured in characters — system prompt, tool specs, messages — with
  * an estimated token count and the part a prompt cache can serve. No tokenizer is available
  * offline, so tokens are characters / 3.5: an estimate, not the API's count.
@@ -12,7 +13,7 @@ import type { ModelRequest } from '../../src/core/model/client.ts';
 import type { Message } from '../../src/core/model/messages.ts';
 import { weatherAnalysis } from '../../tests/fixtures/weather-script.ts';
 import type { Step } from '../../tests/mock-anthropic/types.ts';
-import { describeNative, openNativeAgentEngine } from '../../tests/helpers/native-agent-engine.ts';
+import { describeLoaded, openNodeAgentEngine } from '../../tests/helpers/node-agent-engine.ts';
 import { ScriptedModel, type ScriptedReply } from '../../tests/helpers/scripted-model.ts';
 import { CHARS_PER_TOKEN, estTokens, sum } from './stats.ts';
 
@@ -78,9 +79,9 @@ export interface TokenReport {
 }
 
 export async function measureAnalysisTokens(csvPath: string): Promise<TokenReport> {
-  const engine = await openNativeAgentEngine(csvPath);
+  const engine = await openNodeAgentEngine(csvPath);
   try {
-    const tables = await describeNative(engine);
+    const tables = await describeLoaded(engine);
     const script = weatherAnalysis();
     const model = new ScriptedModel(script.map(toScripted));
     const events: AgentEvent[] = [];

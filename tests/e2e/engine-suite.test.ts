@@ -1,0 +1,48 @@
+/**
+ * The engine suite in headless Chromium, against the worker `vite build` shipped in dist/: the
+ * same cases as in Node (tests/integration/engine-suite.test.ts), run inside a page through the
+ * app's own engine client, each reported here as a test of its own.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { engineCases } from '../engine-suite/cases.ts';
+import type { EngineSuitePage } from '../engine-suite/browser-entry.ts';
+import { failure, type CaseReport } from '../engine-suite/suite.ts';
+import { launch } from './browser.ts';
+import { bundleSuite, serveSuitePage } from './engine-suite-page.ts';
+
+let browser: Browser | undefined;
+const reports = new Map<string, CaseReport>();
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  const [script, launched] = await Promise.all([bundleSuite(), launch()]);
+  browser = launched;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(await serveSuitePage(context, inject('baseUrl'), script));
+  await page.waitForFunction(() => 'engineSuite' in globalThis);
+  const run = await page.evaluate(() =>
+    (globalThis as unknown as EngineSuitePage).engineSuite.run(),
+  );
+  for (const report of run) reports.set(report.name, report);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the engine suite on the built worker in Chromium', () => {
+  for (const c of engineCases) {
+    it(c.name, () => {
+      const report = reports.get(c.name);
+      if (!report) throw new Error('The case did not run in the page.');
+      if (!report.ok) throw failure(report);
+    });
+  }
+
+  it('raised no error in the page', () => {
+    if (pageErrors.length) throw new Error(pageErrors.join('\n'));
+  });
+});

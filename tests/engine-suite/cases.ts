@@ -1,0 +1,13 @@
+/** Every case of the engine suite, in the order both runners run them. */
+import { cancelCases } from './cancel-cases.ts';
+import { loadCases } from './load-cases.ts';
+import { queryCases } from './query-cases.ts';
+import type { EngineCase } from './suite.ts';
+import { tableCases } from './table-cases.ts';
+
+export const engineCases: EngineCase[] = [
+  ...loadCases,
+  ...queryCases,
+  ...cancelCases,
+  ...tableCases,
+];

@@ -1,0 +1,235 @@
+/** Loading files: what table a file becomes, and what a person is told when it cannot be one. */
+import type { LoadOutcome, LoadProgress, TableInfo } from '../../src/core/data/engine.ts';
+import { equal, fail, match, rows } from './check.ts';
+import type { EngineCase, SuiteContext } from './suite.ts';
+
+function loaded(outcome: LoadOutcome | undefined, what: string): TableInfo {
+  if (!outcome) fail(`${what}: no outcome`);
+  if (!outcome.ok) fail(`${what}: expected a table, got "${outcome.message}"`);
+  return outcome.table;
+}
+
+function failed(outcome: LoadOutcome | undefined, what: string): string {
+  if (!outcome) fail(`${what}: no outcome`);
+  if (outcome.ok) fail(`${what}: expected a refusal, got the table ${outcome.table.name}`);
+  equal(outcome.fileName, what, 'the refused file');
+  return outcome.message;
+}
+
+async function cells(ctx: SuiteContext, sql: string) {
+  return rows(await ctx.engine.query(sql), sql).rows;
+}
+
+const latin1 = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
+
+/** UTF-16 little-endian, as Windows tools write it. */
+function utf16le(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) {
+    bytes[2 * i] = text.charCodeAt(i) & 0xff;
+    bytes[2 * i + 1] = text.charCodeAt(i) >> 8;
+  }
+  return bytes;
+}
+
+export const loadCases: EngineCase[] = [
+  {
+    name: 'loads a CSV as `data`, with its rows, columns and DuckDB types',
+    async run(ctx) {
+      const text =
+        'id,name,amount,day\n1,Ana,9.5,2024-01-02\n2,Bo,3,2024-02-03\n3,Cy,,2024-03-04\n';
+      const [outcome] = await ctx.engine.load([ctx.file('orders.csv', text)]);
+      const table = loaded(outcome, 'orders.csv');
+      equal(
+        [table.name, table.fileName, table.fileBytes, table.rows, table.encoding, table.notes],
+        ['data', 'orders.csv', text.length, 3, 'utf-8', []],
+        'the table',
+      );
+      equal(
+        table.columns.map((c) => [c.original, c.name]),
+        [
+          ['id', 'id'],
+          ['name', 'name'],
+          ['amount', 'amount'],
+          ['day', 'day'],
+        ],
+        'the columns',
+      );
+      equal(
+        table.schema?.map((c) => c.type),
+        ['BIGINT', 'VARCHAR', 'DOUBLE', 'DATE'],
+        'the types',
+      );
+      equal(
+        (await ctx.engine.tables()).map((t) => t.name),
+        ['data'],
+        'tables()',
+      );
+      equal(
+        await cells(ctx, 'SELECT * FROM data ORDER BY id'),
+        [
+          [1, 'Ana', 9.5, '2024-01-02'],
+          [2, 'Bo', 3, '2024-02-03'],
+          [3, 'Cy', null, '2024-03-04'],
+        ],
+        'the rows',
+      );
+    },
+  },
+  {
+    name: 'names later tables for their files, says which file it reads, and replaces a named table',
+    async run(ctx) {
+      const progress: LoadProgress[] = [];
+      const files = [
+        ctx.file('orders 2024.csv', 'id,total\n1,9.5\n2,3\n'),
+        ctx.file('people.tsv', 'id\tname\n1\tAna\n'),
+      ];
+      const outcomes = await ctx.engine.load(files, (p) => void progress.push(p));
+      equal(
+        outcomes.map((o, i) => loaded(o, files[i]!.name).name),
+        ['data', 'people'],
+        'the table names',
+      );
+      equal(
+        progress.map((p) => [p.fileName, p.fileIndex, p.fileCount, p.bytesTotal]),
+        [
+          ['orders 2024.csv', 0, 2, files[0]!.size],
+          ['people.tsv', 1, 2, files[1]!.size],
+        ],
+        'the progress reported',
+      );
+      equal(
+        await cells(ctx, 'SELECT name, total FROM data JOIN people USING (id)'),
+        [['Ana', 9.5]],
+        'the join',
+      );
+      const [again] = await ctx.engine.load(
+        [ctx.file('people v2.csv', 'id,name\n2,Bo\n')],
+        undefined,
+        ['people'],
+      );
+      equal(loaded(again, 'people v2.csv').name, 'people', 'the replaced table');
+      equal(
+        (await ctx.engine.tables()).map((t) => t.name),
+        ['data', 'people'],
+        'tables()',
+      );
+      equal(await cells(ctx, 'SELECT name FROM people'), [['Bo']], 'the new rows');
+    },
+  },
+  {
+    name: 'reads Latin-1 and UTF-16 text and says which encoding it used',
+    async run(ctx) {
+      const [l1, u16] = await ctx.engine.load([
+        ctx.file('latin1.csv', latin1('city,note\nMontréal,café crème\nZürich,Grüße\n')),
+        ctx.file('utf16.csv', utf16le('\ufeffname,amount\nÅsa,12\nBjörn,30\n')),
+      ]);
+      const a = loaded(l1, 'latin1.csv');
+      equal([a.encoding, a.rows], ['latin-1', 2], 'the Latin-1 table');
+      equal(
+        await cells(ctx, `SELECT city, note FROM ${a.name} ORDER BY city`),
+        [
+          ['Montréal', 'café crème'],
+          ['Zürich', 'Grüße'],
+        ],
+        'the Latin-1 text',
+      );
+      const b = loaded(u16, 'utf16.csv');
+      equal([b.encoding, b.rows], ['utf-16', 2], 'the UTF-16 table');
+      equal(
+        await cells(ctx, `SELECT name, amount FROM ${b.name} ORDER BY amount`),
+        [
+          ['Åsa', 12],
+          ['Björn', 30],
+        ],
+        'the UTF-16 text',
+      );
+    },
+  },
+  {
+    name: 'makes odd headers usable, keeps the originals, and pads short rows with NULL',
+    async run(ctx) {
+      const [headers, ragged] = await ctx.engine.load([
+        ctx.file('headers.csv', 'id,Name,name,,  spaced  out ,id\n1,a,b,c,d,e\n'),
+        ctx.file('ragged.csv', 'a,b,c\n1,2,3\n4,5\n6,7,8\n'),
+      ]);
+      equal(
+        loaded(headers, 'headers.csv').columns.map((c) => [c.original, c.name]),
+        [
+          ['id', 'id'],
+          ['Name', 'Name'],
+          ['name', 'name_2'],
+          ['', 'column_4'],
+          ['  spaced  out ', 'spaced out'],
+          ['id', 'id_2'],
+        ],
+        'the header names',
+      );
+      const table = loaded(ragged, 'ragged.csv');
+      equal(table.rows, 3, 'rows of the ragged file');
+      equal(
+        table.notes,
+        ['Rows do not all have the same number of fields; missing ones are NULL.'],
+        'its note',
+      );
+      equal(await cells(ctx, `SELECT c FROM ${table.name} WHERE a = 4`), [[null]], 'the padding');
+    },
+  },
+  {
+    name: 'removes NUL bytes that pad text values, and says how many',
+    async run(ctx) {
+      const text = 'id,name,code\n1,Alice\0\0\0,A1\n2,Bob\0\0\0\0,B2\n3,Carol,C3\0\0\n';
+      const table = loaded((await ctx.engine.load([ctx.file('padded.csv', text)]))[0], 'padded');
+      equal(
+        table.notes,
+        [
+          '9 NUL bytes (\\0) found in the first megabyte: removed from 3 text values, which they padded.',
+        ],
+        'the note',
+      );
+      equal(
+        await cells(ctx, 'SELECT name, code FROM data ORDER BY id'),
+        [
+          ['Alice', 'A1'],
+          ['Bob', 'B2'],
+          ['Carol', 'C3'],
+        ],
+        'the values',
+      );
+    },
+  },
+  {
+    name: 'refuses empty, binary, JSON and XML files with the reason, and keeps the tables loaded',
+    async run(ctx) {
+      loaded((await ctx.engine.load([ctx.file('good.csv', 'a\n1\n')]))[0], 'good.csv');
+      const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+      const zeros = new Uint8Array(4096);
+      zeros.set(new TextEncoder().encode('header,row\n'));
+      const outcomes = await ctx.engine.load([
+        ctx.file('nothing.csv', ''),
+        ctx.file('photo.csv', png),
+        ctx.file('blob.bin', zeros),
+        ctx.file('cars.json', '[\n  {"Name": "chevrolet", "Miles_per_Gallon": 18}\n]\n'),
+        ctx.file('events.jsonl', '{"id": 1, "kind": "a"}\n{"id": 2, "kind": "b"}\n'),
+        ctx.file('rows.xml', '<?xml version="1.0"?>\n<rows>\n  <row id="1">a, b</row>\n</rows>\n'),
+      ]);
+      const reasons = [
+        /empty: there is nothing to load/,
+        /not delimited text: .*PNG image/,
+        /not delimited text: .*binary data/,
+        /cannot be read: .*JSON document.*save it as CSV/,
+        /cannot be read: .*JSON Lines.*save it as CSV/,
+        /cannot be read: .*XML document.*save it as CSV/,
+      ];
+      const names = ['nothing.csv', 'photo.csv', 'blob.bin', 'cars.json', 'events.jsonl'];
+      for (const [i, name] of [...names, 'rows.xml'].entries())
+        match(failed(outcomes[i], name), reasons[i]!, name);
+      equal(
+        (await ctx.engine.tables()).map((t) => t.name),
+        ['data'],
+        'the tables kept',
+      );
+      equal(await cells(ctx, 'SELECT a FROM data'), [[1]], 'the table still answers');
+    },
+  },
+];
