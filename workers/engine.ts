@@ -73,7 +73,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
   async function loadOne(file: File, name: string | undefined): Promise<LoadOutcome> {
     const started = performance.now();
     const fail = (message: string): LoadOutcome => ({ ok: false, fileName: file.name, message });
-    // A handle to anything but a File reads as a garbage one-column table (DESIGN.md): refuse it.
+    // A handle to anything but a File reads as a garbage one-column table (ARCHITECTURE.md, Facts: bundles).
     if (!(file instanceof File)) return fail('This is not a file.');
     const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
     const verdict = inspectHead(head, file.size);

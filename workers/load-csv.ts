@@ -32,14 +32,8 @@ interface Attempt {
 /** Lines up to this long are read by raising DuckDB's 2 MB default; longer ones are refused. */
 export const MAX_LINE_BYTES = 8 * 1024 * 1024;
 
-const ENCODING_NAMES: Record<Encoding, string> = {
-  'utf-8': 'utf-8',
-  'latin-1': 'latin-1',
-  'utf-16': 'utf-16',
-};
-
 function options(a: Attempt): string {
-  const out = [`encoding = ${quoteLiteral(ENCODING_NAMES[a.encoding])}`];
+  const out = [`encoding = ${quoteLiteral(a.encoding)}`];
   if (a.fullSniff) out.push('sample_size = -1');
   if (a.padRows) out.push('null_padding = true', 'strict_mode = false');
   if (a.maxLineBytes) out.push(`max_line_size = ${a.maxLineBytes}`);

@@ -1,7 +1,7 @@
 /**
  * Running one statement so that it can be stopped: `conn.send()` executes it in slices inside
  * DuckDB's worker while this worker stays free to take a cancel, and `cancelSent()` interrupts it
- * with the connection intact (DESIGN.md). `conn.query()` could only be stopped by terminating.
+ * with the connection intact (ARCHITECTURE.md, Facts: read-only by the parser). `conn.query()` could only be stopped by terminating.
  */
 import type { AsyncDuckDBConnection } from '@duckdb/duckdb-wasm';
 import type { RecordBatch } from 'apache-arrow';
