@@ -19,6 +19,7 @@ import {
   type StoredEvent,
 } from '../core/session/records.ts';
 import type { SessionPatch, SessionStore } from '../core/session/store.ts';
+import { NO_TURN } from '../core/ids.ts';
 
 /** A file as stored: its Blob plus what a File carries, since a stored File may lose its name. */
 interface StoredFile {
@@ -304,7 +305,7 @@ function sessionStore(db: SiftDB): SessionStore {
         (row) =>
           checked(agentEvent, row.event) ?? {
             type: 'status',
-            turnId: '',
+            turnId: NO_TURN,
             message: `Stored event ${row.seq} could not be read.`,
           },
       );

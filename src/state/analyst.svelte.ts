@@ -15,6 +15,7 @@ import { buildReportInput, type ReportInput } from '../core/report/report-input.
 import { writeReport } from '../core/report/write-report.ts';
 import type { Settings } from './settings.svelte.ts';
 import type { Workspace } from './workspace.svelte.ts';
+import { newTurnId } from '../core/ids.ts';
 
 export type TurnState = 'idle' | 'running' | EndState;
 
@@ -136,7 +137,7 @@ export class Analyst {
     const turn = (async () => {
       try {
         await writeReport({
-          reportId: crypto.randomUUID(),
+          reportId: newTurnId(),
           input: await this.reportInput(),
           model: this.#settings.client(),
           modelId: this.#settings.model,
@@ -188,7 +189,7 @@ export class Analyst {
     this.running = true;
     const abort = new AbortController();
     this.#abort = abort;
-    const turnId = crypto.randomUUID();
+    const turnId = newTurnId();
     const generation = this.#generation;
     const current = () => generation === this.#generation;
     const emit = (e: AgentEvent) => {

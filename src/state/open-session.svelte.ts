@@ -20,6 +20,7 @@ import { fallbackTitle } from './session-title.ts';
 import { rescuedAfter, SessionWriter } from './session-writer.ts';
 import { noFiles, type FilesByTable, type SessionContent } from './stored-files.ts';
 import type { LoadedFile, TableListener, Workspace } from './workspace.svelte.ts';
+import { newFileId, newSessionId, type SessionId } from '../core/ids.ts';
 
 export type Role = 'writer' | 'follower';
 
@@ -35,11 +36,11 @@ export interface OpenSessionDeps {
   /** Asks the browser to keep the sessions (the first time one is created). */
   requestPersistence(): void;
   /** Follows the session another tab writes, from event `next`, taking over when it can. */
-  follow(sessionId: string, next: number): void;
+  follow(sessionId: SessionId, next: number): void;
 }
 
 export class OpenSession implements Recorder, TableListener {
-  id = $state<string | null>(null);
+  id = $state<SessionId | null>(null);
   role = $state<Role>('writer');
   meta = $state.raw<SessionMeta | null>(null);
   #files: FilesByTable = noFiles();
@@ -134,7 +135,7 @@ export class OpenSession implements Recorder, TableListener {
   }
 
   /** Sets the title (the person's or the model's) in the page and in storage. */
-  async retitle(id: string, patch: Pick<SessionMeta, 'title' | 'titleSource'>): Promise<void> {
+  async retitle(id: SessionId, patch: Pick<SessionMeta, 'title' | 'titleSource'>): Promise<void> {
     if (id === this.meta?.id) this.meta = { ...this.meta, ...patch };
     const store = this.#d.status.writable;
     if (store) {
@@ -200,7 +201,7 @@ export class OpenSession implements Recorder, TableListener {
     const meta = this.meta!;
     const added: StoredTable[] = loaded.map(({ table, file }) => ({
       name: table.name,
-      fileId: crypto.randomUUID(),
+      fileId: newFileId(),
       fileName: file.name,
       fileBytes: file.size,
     }));
@@ -220,7 +221,7 @@ export class OpenSession implements Recorder, TableListener {
   }
 
   async #create(files: LoadedFile[]): Promise<void> {
-    const id = crypto.randomUUID();
+    const id = newSessionId();
     const now = Date.now();
     const meta: SessionMeta = {
       id,
@@ -247,7 +248,7 @@ export class OpenSession implements Recorder, TableListener {
     this.#d.requestPersistence();
   }
 
-  #newWriter(sessionId: string, nextSeq: number): SessionWriter {
+  #newWriter(sessionId: SessionId, nextSeq: number): SessionWriter {
     return new SessionWriter({
       sessionId,
       store: this.#d.status.writable,

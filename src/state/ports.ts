@@ -12,6 +12,7 @@ import type { SiftEngine } from '../core/data/engine.ts';
 import type { Rescue } from '../core/session/records.ts';
 import type { SessionStore } from '../core/session/store.ts';
 import type { TabMessage } from '../core/session/tab-messages.ts';
+import type { SessionId } from '../core/ids.ts';
 
 export type { HeldLock, SessionChannel, StorageFigures };
 
@@ -26,13 +27,13 @@ export interface Preferences {
 export interface RescueSlot {
   save(rescue: Rescue | null): void;
   /** The rescue left for this session, removed as it is taken. */
-  take(sessionId: string): Rescue | null;
+  take(sessionId: SessionId): Rescue | null;
 }
 
 /** The open session's id in the page's address, so a reload reopens it. */
 export interface Address {
-  read(): string | null;
-  write(sessionId: string | null): void;
+  read(): SessionId | null;
+  write(sessionId: SessionId | null): void;
 }
 
 /** The browser's word on the site's storage. */
@@ -44,8 +45,8 @@ export interface StorageQuota {
 /** Other tabs on the same sessions: a channel to them, and the lock that makes one the writer. */
 export interface TabLinks {
   openChannel(onMessage: (message: TabMessage) => void): SessionChannel;
-  tryLock(sessionId: string): Promise<HeldLock | null>;
-  waitForLock(sessionId: string, signal: AbortSignal): Promise<HeldLock | null>;
+  tryLock(sessionId: SessionId): Promise<HeldLock | null>;
+  waitForLock(sessionId: SessionId, signal: AbortSignal): Promise<HeldLock | null>;
 }
 
 export interface ModelConfig {

@@ -13,6 +13,7 @@ import type { SessionStatus } from './session-status.svelte.ts';
 import type { SessionTabs, TabHandlers } from './session-tabs.ts';
 import { readSession, readStoredFiles } from './stored-files.ts';
 import type { Workspace } from './workspace.svelte.ts';
+import type { SessionId } from '../core/ids.ts';
 
 export interface FollowerDeps {
   status: SessionStatus;
@@ -32,7 +33,7 @@ export class SessionFollower implements TabHandlers {
   }
 
   /** Follows the session from event `next`; takes it over once the writer lets go. */
-  follow(sessionId: string, next: number): void {
+  follow(sessionId: SessionId, next: number): void {
     this.#d.tabs.follow(sessionId, next, (lock) => this.#takeOver(sessionId, lock));
   }
 
@@ -40,19 +41,19 @@ export class SessionFollower implements TabHandlers {
     this.#d.analyst.follow(event);
   }
 
-  missed(sessionId: string): void {
+  missed(sessionId: SessionId): void {
     this.#d.status.background('The session could not be brought up to date', () =>
       this.#catchUp(sessionId),
     );
   }
 
-  tables(sessionId: string): void {
+  tables(sessionId: SessionId): void {
     this.#d.status.background('The tables of the session could not be read again', () =>
       this.#readTables(sessionId),
     );
   }
 
-  list(deleted: string | undefined): void {
+  list(deleted: SessionId | undefined): void {
     this.#d.status.background('The session list could not be read again', () =>
       this.#listChanged(deleted),
     );
@@ -63,7 +64,7 @@ export class SessionFollower implements TabHandlers {
   }
 
   /** The writing tab went away: this one writes now, and its last turn may need closing. */
-  async #takeOver(id: string, lock: HeldLock): Promise<void> {
+  async #takeOver(id: SessionId, lock: HeldLock): Promise<void> {
     const { status, open } = this.#d;
     try {
       const content = status.store && (await readSession(status.store, id, open.files));
@@ -75,7 +76,7 @@ export class SessionFollower implements TabHandlers {
     }
   }
 
-  async #listChanged(deleted: string | undefined): Promise<void> {
+  async #listChanged(deleted: SessionId | undefined): Promise<void> {
     const { open } = this.#d;
     if (deleted && deleted === open.id) {
       await open.leave();
@@ -84,7 +85,7 @@ export class SessionFollower implements TabHandlers {
     } else await this.#d.refresh();
   }
 
-  async #readTables(id: string): Promise<void> {
+  async #readTables(id: SessionId): Promise<void> {
     const { status, open, workspace } = this.#d;
     const store = status.store;
     const meta = await store?.get(id);
@@ -96,7 +97,7 @@ export class SessionFollower implements TabHandlers {
   }
 
   /** A follower that missed an event reads the stored transcript again. */
-  async #catchUp(id: string): Promise<void> {
+  async #catchUp(id: SessionId): Promise<void> {
     const events = await this.#d.status.store?.events(id);
     if (!events || id !== this.#d.open.id) return;
     this.#d.tabs.resume(events.length);

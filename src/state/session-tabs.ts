@@ -6,16 +6,17 @@
 import type { AgentEvent } from '../core/events/events.ts';
 import type { TabMessage } from '../core/session/tab-messages.ts';
 import type { HeldLock, SessionChannel, TabLinks } from './ports.ts';
+import type { SessionId } from '../core/ids.ts';
 
 export interface TabHandlers {
   /** The next event of the session this tab follows (streaming ones included). */
   event(event: AgentEvent): void;
   /** An event was missed: the follower should read the stored transcript again. */
-  missed(sessionId: string): void;
+  missed(sessionId: SessionId): void;
   /** The writer changed the followed session's tables. */
-  tables(sessionId: string): void;
+  tables(sessionId: SessionId): void;
   /** Another tab changed the list; `deleted` names a session it deleted. */
-  list(deleted: string | undefined): void;
+  list(deleted: SessionId | undefined): void;
   /** Waiting for the lock, or taking the session over with it, failed. */
   failed(what: string, error: unknown): void;
 }
@@ -24,7 +25,7 @@ export class SessionTabs {
   #lock: HeldLock | null = null;
   #waiting: AbortController | null = null;
   /** The session this tab follows, and the position of the next event it expects. */
-  #following: string | null = null;
+  #following: SessionId | null = null;
   #next = 0;
   readonly #handlers: TabHandlers;
   readonly #links: TabLinks;
@@ -37,13 +38,13 @@ export class SessionTabs {
   }
 
   /** Takes the session's lock if no other tab holds it. */
-  async claim(sessionId: string): Promise<HeldLock | null> {
+  async claim(sessionId: SessionId): Promise<HeldLock | null> {
     this.#lock = await this.#links.tryLock(sessionId);
     return this.#lock;
   }
 
   /** Follows a session another tab writes, from event `next`; `takeOver` gets its lock later. */
-  follow(sessionId: string, next: number, takeOver: (lock: HeldLock) => Promise<void>): void {
+  follow(sessionId: SessionId, next: number, takeOver: (lock: HeldLock) => Promise<void>): void {
     this.#following = sessionId;
     this.#next = next;
     const waiting = new AbortController();
@@ -77,15 +78,15 @@ export class SessionTabs {
     this.#lock = null;
   }
 
-  announce(sessionId: string, seq: number | null, event: AgentEvent): void {
+  announce(sessionId: SessionId, seq: number | null, event: AgentEvent): void {
     this.#channel.post({ type: 'event', sessionId, seq, event });
   }
 
-  tablesChanged(sessionId: string): void {
+  tablesChanged(sessionId: SessionId): void {
     this.#channel.post({ type: 'tables', sessionId });
   }
 
-  listChanged(deleted?: string): void {
+  listChanged(deleted?: SessionId): void {
     this.#channel.post(deleted ? { type: 'list', deleted } : { type: 'list' });
   }
 

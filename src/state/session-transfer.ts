@@ -9,6 +9,7 @@ import { archiveFileName, buildArchive, readArchive } from '../core/session/arch
 import type { SessionMeta } from '../core/session/records.ts';
 import type { Analyst } from './analyst.svelte.ts';
 import type { SessionContent, Sessions } from './sessions.svelte.ts';
+import { newFileId, newSessionId } from '../core/ids.ts';
 
 export interface ExportedSession {
   blob: Blob;
@@ -39,10 +40,10 @@ export function exportSession(sessions: Sessions, analyst: Analyst): ExportedSes
 /** Reads an export file into a new session (a new id: importing twice gives two sessions). */
 export async function readSessionFile(file: File): Promise<SessionContent> {
   const { manifest, files } = await readArchive(file);
-  const id = crypto.randomUUID();
+  const id = newSessionId();
   const tables = manifest.tables.map((t, i) => ({
     name: t.name,
-    fileId: crypto.randomUUID(),
+    fileId: newFileId(),
     fileName: t.fileName,
     fileBytes: files[i]!.size,
   }));

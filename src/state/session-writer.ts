@@ -9,6 +9,7 @@ import type { LiveDraft, Rescue } from '../core/session/records.ts';
 
 export type { Rescue } from '../core/session/records.ts';
 import type { SessionStore } from '../core/session/store.ts';
+import { NO_TURN, type SessionId, type TurnId } from '../core/ids.ts';
 
 /** How often, at most, the streaming snapshot is written. */
 const LIVE_INTERVAL_MS = 250;
@@ -29,7 +30,7 @@ export function rescuedAfter(rescue: Rescue, stored: number): AgentEvent[] {
 }
 
 export class SessionWriter {
-  readonly sessionId: string;
+  readonly sessionId: SessionId;
   #store: SessionStore | null;
   #queue: Promise<void> = Promise.resolve();
   #seq: number;
@@ -42,7 +43,7 @@ export class SessionWriter {
   readonly #onWritten: (seq: number, event: AgentEvent) => void;
 
   constructor(options: {
-    sessionId: string;
+    sessionId: SessionId;
     store: SessionStore | null;
     nextSeq: number;
     onFail: (e: unknown) => void;
@@ -54,7 +55,7 @@ export class SessionWriter {
     this.#seq = options.nextSeq;
     this.#onFail = options.onFail;
     this.#onWritten = options.onWritten;
-    this.#live = { sessionId: this.sessionId, turnId: '', answer: null, reasoning: null };
+    this.#live = { sessionId: this.sessionId, turnId: NO_TURN, answer: null, reasoning: null };
   }
 
   get saving(): boolean {
@@ -132,7 +133,7 @@ export class SessionWriter {
     this.#liveTimer ??= setTimeout(() => this.#writeLive(), LIVE_INTERVAL_MS);
   }
 
-  #emptyLive(turnId: string): LiveDraft {
+  #emptyLive(turnId: TurnId): LiveDraft {
     return { sessionId: this.sessionId, turnId, answer: null, reasoning: null };
   }
 
@@ -149,7 +150,7 @@ export class SessionWriter {
       changed = true;
     }
     if (event.type === 'done' || event.type === 'turn_start') {
-      this.#live = this.#emptyLive(event.type === 'done' ? '' : event.turnId);
+      this.#live = this.#emptyLive(event.type === 'done' ? NO_TURN : event.turnId);
       changed = true;
     }
     if (changed && !this.#liveTimer) this.#writeLive();

@@ -17,6 +17,7 @@ import { SessionStatus } from './session-status.svelte.ts';
 import { SessionTabs } from './session-tabs.ts';
 import { readSession, storeSession, type SessionContent } from './stored-files.ts';
 import type { Workspace } from './workspace.svelte.ts';
+import type { SessionId } from '../core/ids.ts';
 
 export type { Role, SessionContent };
 
@@ -82,7 +83,7 @@ export class Sessions {
   get current(): SessionMeta | null {
     return this.session.meta;
   }
-  get currentId(): string | null {
+  get currentId(): SessionId | null {
     return this.session.id;
   }
   get role(): Role {
@@ -133,7 +134,7 @@ export class Sessions {
     return this.sessions.refresh();
   }
 
-  async open(id: string): Promise<void> {
+  async open(id: SessionId): Promise<void> {
     const store = this.status.store;
     if (this.opening || !store) return;
     this.opening = true;
@@ -160,13 +161,13 @@ export class Sessions {
     await this.session.blank();
   }
 
-  async rename(id: string, title: string): Promise<void> {
+  async rename(id: SessionId, title: string): Promise<void> {
     const clean = title.replace(/\s+/g, ' ').trim().slice(0, 200);
     if (!clean) return;
     await this.session.retitle(id, { title: clean, titleSource: 'person' });
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: SessionId): Promise<void> {
     if (id === this.currentId) await this.newSession();
     try {
       await this.status.store?.delete(id);

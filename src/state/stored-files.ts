@@ -7,6 +7,7 @@ import type { Conversation } from '../core/model/conversation.ts';
 import type { AgentEvent } from '../core/events/events.ts';
 import type { LiveDraft, SessionMeta, StoredTable } from '../core/session/records.ts';
 import type { SessionStore } from '../core/session/store.ts';
+import type { SessionId } from '../core/ids.ts';
 
 export type FilesByTable = Map<string, File>;
 
@@ -37,7 +38,7 @@ export interface SessionContent {
 /** The stored session `id`, or undefined; `files` skips reading them again. */
 export async function readSession(
   store: SessionStore,
-  id: string,
+  id: SessionId,
   files?: FilesByTable,
 ): Promise<SessionContent | undefined> {
   const meta = await store.get(id);

@@ -7,6 +7,7 @@ import type { ModelRequest } from '../../src/core/model/client.ts';
 import { validateMessagesRequest } from '../mock-anthropic/validate.ts';
 import type { DatasetTable, QueryRows } from '../../src/core/tools/tool.ts';
 import { FakeEngine, WEATHER } from './fake-engine.ts';
+import { tid } from './ids.ts';
 import { ScriptedModel, type ScriptStep } from './scripted-model.ts';
 
 export interface Run {
@@ -38,7 +39,7 @@ export async function turn(
   const events: AgentEvent[] = [];
   const result = await runTurn(
     {
-      turnId: `t${++turns}`,
+      turnId: tid(`t${++turns}`),
       kind,
       question,
       tables,

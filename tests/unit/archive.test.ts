@@ -10,8 +10,9 @@ import {
   readArchive,
   type ArchiveInput,
 } from '../../src/core/session/archive.ts';
+import { tid } from '../helpers/ids.ts';
 
-const t = 'turn-1';
+const t = tid('turn-1');
 const session = { title: 'Rainfall', titleSource: 'file' as const, createdAt: 1, updatedAt: 2 };
 const binary = new Uint8Array(256).map((_, i) => 255 - i);
 const csvText = 'stadt,regen_mm\nMünchen,12.5\n東京,3\n';

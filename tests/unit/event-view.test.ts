@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/core/events/events.ts';
 import { reduceAll } from '../../src/core/events/view.ts';
+import { tid } from '../helpers/ids.ts';
+import type { TurnId } from '../../src/core/ids.ts';
 
-const t = 'turn-1';
+const t = tid('turn-1');
 const start: AgentEvent = {
   type: 'turn_start',
   turnId: t,
@@ -76,7 +78,7 @@ describe('the view of a turn', () => {
   });
 
   it('adds up usage per turn and per session, and loses the cost when a model has no price', () => {
-    const usage = (turnId: string, costUsd: number | null): AgentEvent => ({
+    const usage = (turnId: TurnId, costUsd: number | null): AgentEvent => ({
       type: 'usage',
       turnId,
       step: 1,
@@ -91,8 +93,8 @@ describe('the view of a turn', () => {
       start,
       usage(t, 0.5),
       usage(t, 0.25),
-      { ...start, turnId: 't2' },
-      usage('t2', null),
+      { ...start, turnId: tid('t2') },
+      usage(tid('t2'), null),
     ]);
     expect(view.turns[0]!.usage).toMatchObject({
       inputTokens: 20,

@@ -9,6 +9,7 @@ import { queriesSoFar } from '../../src/core/events/query-ids.ts';
 import { reduceAll } from '../../src/core/events/view.ts';
 import { FakeEngine, rowsResult } from '../helpers/fake-engine.ts';
 import { resultsOf, turn } from '../helpers/agent-turn.ts';
+import { qid, tid } from '../helpers/ids.ts';
 
 const query = (sql: string) => ({ name: 'sql_query', input: { query: sql, description: sql } });
 const done = { tools: [{ name: 'finalize', input: { session_title: null } }] };
@@ -43,9 +44,9 @@ describe('query ids', () => {
   it('go on from the highest id used, whatever the order of events', () => {
     const result = (queryId?: string): AgentEvent => ({
       type: 'query_result',
-      turnId: 't',
+      turnId: tid('t'),
       callId: queryId ?? 'old',
-      ...(queryId ? { queryId } : {}),
+      ...(queryId ? { queryId: qid(queryId) } : {}),
       description: '',
       query: '',
       columns: [],

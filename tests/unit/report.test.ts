@@ -15,10 +15,11 @@ import { closeInterruptedReport, writeReport } from '../../src/core/report/write
 import { chartsOf } from '../../src/core/report/report-charts.ts';
 import { WEATHER } from '../helpers/fake-engine.ts';
 import { ScriptedModel, type ScriptStep } from '../helpers/scripted-model.ts';
+import { qid, tid } from '../helpers/ids.ts';
 
 /** A finished question turn with one query of `rows` rows, an answer and a chart. */
 function turnEvents(n: number, rows = 30): AgentEvent[] {
-  const turnId = `t${n}`;
+  const turnId = tid(`t${n}`);
   const values = Array.from({ length: rows }, (_, i) => [
     `2015-${String(i).padStart(4, '0')}`,
     i * 1.5,
@@ -29,7 +30,7 @@ function turnEvents(n: number, rows = 30): AgentEvent[] {
       type: 'query_result',
       turnId,
       callId: `q${n}`,
-      queryId: `Q${n}`,
+      queryId: qid(`Q${n}`),
       description: `Rain in turn ${n}`,
       query: `SELECT date, precipitation FROM data -- turn ${n}`,
       columns: ['date', 'precipitation'],
@@ -104,7 +105,7 @@ describe('writing the report', () => {
     const model = new ScriptedModel(steps);
     const events: AgentEvent[] = [];
     await writeReport({
-      reportId: 'r1',
+      reportId: tid('r1'),
       input: buildReportInput(source(2)),
       model,
       modelId: 'claude-sonnet-5-5',
@@ -151,13 +152,13 @@ describe('writing the report', () => {
   it('is closed as interrupted when the page closed while it was written', () => {
     const started: AgentEvent = {
       type: 'report_start',
-      turnId: 'r1',
+      turnId: tid('r1'),
       model: 'm',
       estimatedInputTokens: 9,
       at: 1,
     };
     const end = closeInterruptedReport([started], 5);
-    expect(end).toMatchObject({ type: 'report_end', turnId: 'r1', state: 'interrupted' });
+    expect(end).toMatchObject({ type: 'report_end', turnId: tid('r1'), state: 'interrupted' });
     expect(closeInterruptedReport([started, end!], 6)).toBeNull();
     expect(reduceAll([started, end!]).report!.state).toBe('interrupted');
   });
@@ -167,10 +168,10 @@ describe('placing and exporting', () => {
   const view = () => {
     const events = [...turnEvents(1, 3), ...turnEvents(2, 3)];
     events.push(
-      { type: 'report_start', turnId: 'r', model: 'm', estimatedInputTokens: 1, at: 1 },
+      { type: 'report_start', turnId: tid('r'), model: 'm', estimatedInputTokens: 1, at: 1 },
       {
         type: 'report_end',
-        turnId: 'r',
+        turnId: tid('r'),
         state: 'done',
         text: '# Rain\n\nIt rained [Q1].\n\n[[C2]]\n\nNot a chart: [[C9]]\n',
         at: 2,

@@ -12,6 +12,7 @@ import { recoverInterrupted, unfinishedTurn } from '../../src/core/session/recov
 import { validateMessagesRequest } from '../mock-anthropic/validate.ts';
 import { FakeEngine, WEATHER } from '../helpers/fake-engine.ts';
 import { ScriptedModel } from '../helpers/scripted-model.ts';
+import { sid, tid } from '../helpers/ids.ts';
 
 interface Moment {
   events: AgentEvent[];
@@ -43,7 +44,7 @@ async function momentsOfATurn(): Promise<{
   ]);
   const result = await runTurn(
     {
-      turnId: 't1',
+      turnId: tid('t1'),
       kind: 'question',
       question: 'How rainy is it?',
       tables: [WEATHER],
@@ -94,11 +95,11 @@ describe('reopening a session whose turn never ended', () => {
 
   it('shows the streaming answer and reasoning that were on the page, once', () => {
     const events: AgentEvent[] = [
-      { type: 'turn_start', turnId: 't', kind: 'question', question: 'Q?', model: 'm', at: 1 },
+      { type: 'turn_start', turnId: tid('t'), kind: 'question', question: 'Q?', model: 'm', at: 1 },
     ];
     const live = {
-      sessionId: 's',
-      turnId: 't',
+      sessionId: sid('s'),
+      turnId: tid('t'),
       answer: { callId: 'c1', text: 'Half an ans' },
       reasoning: { step: 2, text: 'Now I will' },
     };
@@ -118,8 +119,8 @@ describe('reopening a session whose turn never ended', () => {
     // A draft whose final text was stored already is not shown twice.
     const stored: AgentEvent[] = [
       ...events,
-      { type: 'text', turnId: 't', callId: 'c1', text: 'Half an answer.' },
-      { type: 'reasoning', turnId: 't', step: 2, text: 'Now I will' },
+      { type: 'text', turnId: tid('t'), callId: 'c1', text: 'Half an answer.' },
+      { type: 'reasoning', turnId: tid('t'), step: 2, text: 'Now I will' },
     ];
     const again = recoverInterrupted(stored, undefined, live, 5)!;
     expect(again.events.map((e) => e.type)).toEqual(['done']);
@@ -128,22 +129,22 @@ describe('reopening a session whose turn never ended', () => {
   it('ignores a draft of another turn, and a finished session needs nothing', () => {
     const start: AgentEvent = {
       type: 'turn_start',
-      turnId: 't2',
+      turnId: tid('t2'),
       kind: 'analysis',
       question: null,
       model: 'm',
       at: 1,
     };
     const stale = {
-      sessionId: 's',
-      turnId: 't1',
+      sessionId: sid('s'),
+      turnId: tid('t1'),
       answer: { callId: 'x', text: 'old' },
       reasoning: null,
     };
     const recovery = recoverInterrupted([start], undefined, stale, 2)!;
     expect(recovery.events.map((e) => e.type)).toEqual(['done']);
     expect(JSON.stringify(recovery.conversation)).toContain('the initial analysis');
-    const done: AgentEvent = { type: 'done', turnId: 't2', state: 'done', at: 3 };
+    const done: AgentEvent = { type: 'done', turnId: tid('t2'), state: 'done', at: 3 };
     expect(unfinishedTurn([start, done])).toBeNull();
     expect(recoverInterrupted([start, done], undefined, stale, 4)).toBeNull();
   });

@@ -15,8 +15,9 @@ import type { AgentEvent } from '../../src/core/events/events.ts';
 import { displayRow } from '../../src/core/session/display-row.ts';
 import type { LiveDraft, SessionMeta } from '../../src/core/session/records.ts';
 import type { SessionStore } from '../../src/core/session/store.ts';
+import { sid, fid, tid } from '../helpers/ids.ts';
 
-const t = 'turn-1';
+const t = tid('turn-1');
 const text = (s: string): AgentEvent => ({ type: 'text', turnId: t, callId: 'c', text: s });
 const len = (v: unknown) => JSON.stringify(v).length;
 /** The stored size of an event: its whole persistence row. */
@@ -24,12 +25,12 @@ const stored = (seq: number, e: AgentEvent, id = 'a') => len(displayRow(id, seq,
 
 function meta(id: string, updatedAt = 1): SessionMeta {
   return {
-    id,
+    id: sid(id),
     title: `Session ${id}`,
     titleSource: 'file',
     createdAt: 1,
     updatedAt,
-    tables: [{ name: 'rain', fileId: `${id}-f1`, fileName: 'rain.csv', fileBytes: 9 }],
+    tables: [{ name: 'rain', fileId: fid(`${id}-f1`), fileName: 'rain.csv', fileBytes: 9 }],
     bytes: { files: 0, events: 0, history: 0 },
     eventCount: 0,
   };
@@ -76,62 +77,65 @@ describe('the session store', () => {
       lastModified: 42,
     });
     const json = new File(['{"x":1}'], 'extra.json', { type: 'application/json' });
-    await store.putFile('a', 'a-f1', csv);
-    await store.putFile('a', 'a-f2', json);
+    await store.putFile(sid('a'), fid('a-f1'), csv);
+    await store.putFile(sid('a'), fid('a-f2'), json);
 
-    const back = await store.getFile('a-f1');
+    const back = await store.getFile(fid('a-f1'));
     expect(back).toBeInstanceOf(File);
     expect(back).toMatchObject({ name: 'rain.csv', type: 'text/csv', lastModified: 42 });
     expect(await back!.text()).toBe('month,mm\nnov,120\n');
-    const other = await store.getFile('a-f2');
+    const other = await store.getFile(fid('a-f2'));
     expect(other).toMatchObject({ name: 'extra.json', type: 'application/json' });
     expect(await other!.text()).toBe('{"x":1}');
-    expect(await store.getFile('missing')).toBeUndefined();
-    expect((await store.get('a'))!.bytes.files).toBe(csv.size + json.size);
-    expect(await store.get('a')).toMatchObject({ title: 'Session a', tables: meta('a').tables });
+    expect(await store.getFile(fid('missing'))).toBeUndefined();
+    expect((await store.get(sid('a')))!.bytes.files).toBe(csv.size + json.size);
+    expect(await store.get(sid('a'))).toMatchObject({
+      title: 'Session a',
+      tables: meta('a').tables,
+    });
   });
 
   it('counts a file stored twice under one id once, and deleteFile takes its size off', async () => {
     await store.create(meta('a'));
     const small = new File(['abc'], 'a.csv');
     const big = new File(['abcdefgh'], 'a.csv');
-    await store.putFile('a', 'f1', small);
-    await store.putFile('a', 'f1', big);
-    await store.putFile('a', 'f2', small);
-    expect((await store.get('a'))!.bytes.files).toBe(8 + 3);
+    await store.putFile(sid('a'), fid('f1'), small);
+    await store.putFile(sid('a'), fid('f1'), big);
+    await store.putFile(sid('a'), fid('f2'), small);
+    expect((await store.get(sid('a')))!.bytes.files).toBe(8 + 3);
 
-    await store.deleteFile('a', 'f1');
-    expect((await store.get('a'))!.bytes.files).toBe(3);
-    expect(await store.getFile('f1')).toBeUndefined();
-    await store.deleteFile('a', 'f1'); // already gone: nothing to take off
-    expect((await store.get('a'))!.bytes.files).toBe(3);
+    await store.deleteFile(sid('a'), fid('f1'));
+    expect((await store.get(sid('a')))!.bytes.files).toBe(3);
+    expect(await store.getFile(fid('f1'))).toBeUndefined();
+    await store.deleteFile(sid('a'), fid('f1')); // already gone: nothing to take off
+    expect((await store.get(sid('a')))!.bytes.files).toBe(3);
   });
 
   it('returns events in seq order when written out of order', async () => {
     await store.create(meta('a'));
     await store.create(meta('a2')); // a key just after 'a' must not leak into its range
-    for (const seq of [10, 2, 0, 1]) await store.appendEvent('a', seq, text(`e${seq}`));
-    await store.appendEvent('a2', 0, text('other'));
+    for (const seq of [10, 2, 0, 1]) await store.appendEvent(sid('a'), seq, text(`e${seq}`));
+    await store.appendEvent(sid('a2'), 0, text('other'));
 
-    const events = await store.events('a');
+    const events = await store.events(sid('a'));
     expect(events.map((e) => (e.type === 'text' ? e.text : ''))).toEqual(['e0', 'e1', 'e2', 'e10']);
-    expect((await store.get('a'))!.eventCount).toBe(11);
+    expect((await store.get(sid('a')))!.eventCount).toBe(11);
   });
 
   it('keeps one event when a seq is written twice and counts its bytes once', async () => {
     await store.create(meta('a'));
-    await store.appendEvent('a', 0, text('hello'));
-    await store.appendEvent('a', 0, text('hello'));
-    expect(await store.events('a')).toHaveLength(1);
-    expect(await store.get('a')).toMatchObject({
+    await store.appendEvent(sid('a'), 0, text('hello'));
+    await store.appendEvent(sid('a'), 0, text('hello'));
+    expect(await store.events(sid('a'))).toHaveLength(1);
+    expect(await store.get(sid('a'))).toMatchObject({
       eventCount: 1,
       bytes: { events: stored(0, text('hello')) },
     });
 
     // A different event at the same seq replaces the first, and its size with it.
-    await store.appendEvent('a', 0, text('hello, longer'));
-    expect(await store.events('a')).toEqual([text('hello, longer')]);
-    expect((await store.get('a'))!.bytes.events).toBe(stored(0, text('hello, longer')));
+    await store.appendEvent(sid('a'), 0, text('hello, longer'));
+    expect(await store.events(sid('a'))).toEqual([text('hello, longer')]);
+    expect((await store.get(sid('a')))!.bytes.events).toBe(stored(0, text('hello, longer')));
     expect((await raw()).events).toHaveLength(1);
   });
 
@@ -146,16 +150,16 @@ describe('the session store', () => {
       model: 'm',
       at: 0,
     };
-    await store.appendEvent('a', 0, start);
-    const first = (await store.get('a'))!;
+    await store.appendEvent(sid('a'), 0, start);
+    const first = (await store.get(sid('a')))!;
     expect(first).toMatchObject({
       eventCount: 1,
       updatedAt: 5_000,
       bytes: { events: stored(0, start) },
     });
 
-    await store.appendEvent('a', 1, text('Because.'));
-    const second = (await store.get('a'))!;
+    await store.appendEvent(sid('a'), 1, text('Because.'));
+    const second = (await store.get(sid('a')))!;
     expect(second.eventCount).toBe(2);
     expect(second.bytes.events).toBe(stored(0, start) + stored(1, text('Because.')));
     // The clock did not move, yet the write is still later than the one before.
@@ -178,8 +182,8 @@ describe('the session store', () => {
       durationMs: 4,
       isError: false,
     };
-    await store.appendEvent('a', 0, result);
-    const counted = (await store.get('a'))!.bytes.events;
+    await store.appendEvent(sid('a'), 0, result);
+    const counted = (await store.get(sid('a')))!.bytes.events;
     // The event keeps the rows, and the display row's plot_data column keeps them again.
     expect(counted).toBeGreaterThan(2 * len(rows));
     expect(counted).toBe(len((await raw()).events[0]));
@@ -189,17 +193,17 @@ describe('the session store', () => {
     await store.create(meta('a'));
     const proxied = new Proxy(text('from state'), {});
     expect(() => structuredClone(proxied)).toThrow();
-    await store.appendEvent('a', 0, proxied);
-    await store.saveHistory('a', new Proxy(conversation, {}));
-    expect(await store.events('a')).toEqual([text('from state')]);
-    expect(await store.history('a')).toEqual(conversation);
+    await store.appendEvent(sid('a'), 0, proxied);
+    await store.saveHistory(sid('a'), new Proxy(conversation, {}));
+    expect(await store.events(sid('a'))).toEqual([text('from state')]);
+    expect(await store.history(sid('a'))).toEqual(conversation);
   });
 
   it('rejects an event for a session it does not have, and stores nothing', async () => {
-    await expect(store.appendEvent('nope', 0, text('x'))).rejects.toThrow(/nope/);
+    await expect(store.appendEvent(sid('nope'), 0, text('x'))).rejects.toThrow(/nope/);
     expect((await raw()).events).toEqual([]);
     await store.create(meta('a'));
-    await expect(store.appendEvent('a', -1, text('x'))).rejects.toThrow(/seq/);
+    await expect(store.appendEvent(sid('a'), -1, text('x'))).rejects.toThrow(/seq/);
   });
 
   it('lists the most recently updated first, even within one clock tick', async () => {
@@ -207,21 +211,21 @@ describe('the session store', () => {
     await store.create(meta('a', 1_000));
     await store.create(meta('b', 1_000));
     await store.create(meta('c', 1_000));
-    await store.update('a', { title: 'A' });
-    await store.appendEvent('c', 0, text('x'));
-    await store.update('b', { title: 'B' });
+    await store.update(sid('a'), { title: 'A' });
+    await store.appendEvent(sid('c'), 0, text('x'));
+    await store.update(sid('b'), { title: 'B' });
     expect((await store.list()).map((s) => s.id)).toEqual(['b', 'c', 'a']);
   });
 
   it('renames through update and rejects an unknown id', async () => {
     await store.create(meta('a'));
-    const renamed = await store.update('a', { title: 'Rainfall', titleSource: 'person' });
+    const renamed = await store.update(sid('a'), { title: 'Rainfall', titleSource: 'person' });
     expect(renamed).toMatchObject({ id: 'a', title: 'Rainfall', titleSource: 'person' });
-    expect(await store.get('a')).toEqual(renamed);
+    expect(await store.get(sid('a'))).toEqual(renamed);
     // An absent key leaves the field as it was.
-    await store.update('a', { title: undefined, tables: [] });
-    expect(await store.get('a')).toMatchObject({ title: 'Rainfall', tables: [] });
-    await expect(store.update('nope', { title: 'x' })).rejects.toThrow(/nope/);
+    await store.update(sid('a'), { title: undefined, tables: [] });
+    expect(await store.get(sid('a'))).toMatchObject({ title: 'Rainfall', tables: [] });
+    await expect(store.update(sid('nope'), { title: 'x' })).rejects.toThrow(/nope/);
   });
 
   it('refuses a second session with the same id', async () => {
@@ -231,40 +235,40 @@ describe('the session store', () => {
 
   it('round-trips a history and counts its bytes', async () => {
     await store.create(meta('a'));
-    expect(await store.history('a')).toBeUndefined();
-    await store.saveHistory('a', conversation);
-    expect(await store.history('a')).toEqual(conversation);
-    expect((await store.get('a'))!.bytes.history).toBe(len(conversation));
-    await expect(store.saveHistory('nope', conversation)).rejects.toThrow(/nope/);
+    expect(await store.history(sid('a'))).toBeUndefined();
+    await store.saveHistory(sid('a'), conversation);
+    expect(await store.history(sid('a'))).toEqual(conversation);
+    expect((await store.get(sid('a')))!.bytes.history).toBe(len(conversation));
+    await expect(store.saveHistory(sid('nope'), conversation)).rejects.toThrow(/nope/);
   });
 
   it('sets and clears the live draft', async () => {
     await store.create(meta('a'));
     const draft: LiveDraft = {
-      sessionId: 'a',
+      sessionId: sid('a'),
       turnId: t,
       answer: { callId: 'c', text: 'Nov' },
       reasoning: { step: 1, text: 'Looking' },
     };
-    await store.setLive('a', draft);
-    expect(await store.live('a')).toEqual(draft);
-    await store.setLive('a', { ...draft, answer: null });
-    expect(await store.live('a')).toEqual({ ...draft, answer: null });
-    await store.setLive('a', null);
-    expect(await store.live('a')).toBeUndefined();
+    await store.setLive(sid('a'), draft);
+    expect(await store.live(sid('a'))).toEqual(draft);
+    await store.setLive(sid('a'), { ...draft, answer: null });
+    expect(await store.live(sid('a'))).toEqual({ ...draft, answer: null });
+    await store.setLive(sid('a'), null);
+    expect(await store.live(sid('a'))).toBeUndefined();
   });
 
   it('deletes a session with its files, events, history and draft, and nothing else', async () => {
-    for (const id of ['a', 'b']) {
+    for (const id of [sid('a'), sid('b')]) {
       await store.create(meta(id));
-      await store.putFile(id, `${id}-f1`, new File(['x'], 'x.csv'));
-      await store.putFile(id, `${id}-f2`, new File(['y'], 'y.csv'));
+      await store.putFile(id, fid(`${id}-f1`), new File(['x'], 'x.csv'));
+      await store.putFile(id, fid(`${id}-f2`), new File(['y'], 'y.csv'));
       await store.appendEvent(id, 0, text('one'));
       await store.appendEvent(id, 1, text('two'));
       await store.saveHistory(id, conversation);
       await store.setLive(id, { sessionId: id, turnId: t, answer: null, reasoning: null });
     }
-    await store.delete('a');
+    await store.delete(sid('a'));
 
     const left = await raw();
     expect(left.sessions.map((s) => s.id)).toEqual(['b']);
@@ -296,19 +300,19 @@ describe('upgrading a stored database', () => {
     await v1.put('sessions', oldA as SessionMeta);
     await v1.put('sessions', oldEmpty as SessionMeta);
     const blob = new Blob(['month,mm\n'], { type: 'text/csv' });
-    const file = { sessionId: 'a', name: 'rain.csv', type: 'text/csv', lastModified: 1, blob };
+    const file = { sessionId: sid('a'), name: 'rain.csv', type: 'text/csv', lastModified: 1, blob };
     await v1.put('files', { ...file, id: 'f1', size: 9 });
     await v1.put('files', { ...file, id: 'f2', size: 4 });
     const events = [text('zero'), text('one'), text('two')];
     for (const [seq, event] of events.entries())
       await v1.put('events', displayRow('a', seq, event));
-    await v1.put('histories', { sessionId: 'a', conversation });
-    await v1.put('live', { sessionId: 'a', turnId: t, answer: null, reasoning: null });
+    await v1.put('histories', { sessionId: sid('a'), conversation });
+    await v1.put('live', { sessionId: sid('a'), turnId: t, answer: null, reasoning: null });
     v1.close();
 
     store.close();
     store = await openSessionStore(options);
-    expect(await store.get('a')).toEqual({
+    expect(await store.get(sid('a'))).toEqual({
       ...oldA,
       bytes: {
         files: 13,
@@ -317,19 +321,19 @@ describe('upgrading a stored database', () => {
       },
       eventCount: 3,
     });
-    expect(await store.get('empty')).toEqual({
+    expect(await store.get(sid('empty'))).toEqual({
       ...oldEmpty,
       bytes: { files: 0, events: 0, history: 0 },
       eventCount: 0,
     });
-    expect(await store.events('a')).toEqual(events);
-    expect(await store.history('a')).toEqual(conversation);
-    expect(await store.live('a')).toMatchObject({ turnId: t });
-    expect(await (await store.getFile('f1'))!.text()).toBe('month,mm\n');
+    expect(await store.events(sid('a'))).toEqual(events);
+    expect(await store.history(sid('a'))).toEqual(conversation);
+    expect(await store.live(sid('a'))).toMatchObject({ turnId: t });
+    expect(await (await store.getFile(fid('f1')))!.text()).toBe('month,mm\n');
     // The index version 2 adds is in use.
     expect((await store.list()).map((s) => s.id)).toEqual(['a', 'empty']);
-    await store.appendEvent('a', 3, text('three'));
-    expect((await store.get('a'))!.eventCount).toBe(4);
+    await store.appendEvent(sid('a'), 3, text('three'));
+    expect((await store.get(sid('a')))!.eventCount).toBe(4);
   });
 
   it('leaves the database as it was when an upgrade step fails', async () => {
@@ -362,7 +366,7 @@ describe('the persistence row of each event', () => {
 
   it('keeps the event whole beside the columns', () => {
     const event = text('hi');
-    expect(displayRow('s', 4, event)).toMatchObject({ sessionId: 's', seq: 4, event });
+    expect(displayRow('s', 4, event)).toMatchObject({ sessionId: sid('s'), seq: 4, event });
   });
 
   it('maps the person’s turns', () => {

@@ -6,9 +6,10 @@ import type { AgentEvent } from '../../src/core/events/events.ts';
 import type { SessionMeta } from '../../src/core/session/records.ts';
 import type { SessionStore } from '../../src/core/session/store.ts';
 import { rescuedAfter, SessionWriter } from '../../src/state/session-writer.ts';
+import { sid, tid } from '../helpers/ids.ts';
 
 const meta: SessionMeta = {
-  id: 's1',
+  id: sid('s1'),
   title: 'weather.csv',
   titleSource: 'file',
   createdAt: 1,
@@ -20,7 +21,7 @@ const meta: SessionMeta = {
 
 const start: AgentEvent = {
   type: 'turn_start',
-  turnId: 't',
+  turnId: tid('t'),
   kind: 'question',
   question: 'Q?',
   model: 'm',
@@ -28,7 +29,7 @@ const start: AgentEvent = {
 };
 const draft = (text: string): AgentEvent => ({
   type: 'answer_draft',
-  turnId: 't',
+  turnId: tid('t'),
   callId: 'c',
   text,
 });
@@ -40,7 +41,7 @@ async function setUp(store?: SessionStore) {
   const failures: unknown[] = [];
   const written: number[] = [];
   const writer = new SessionWriter({
-    sessionId: 's1',
+    sessionId: sid('s1'),
     store: store ?? real,
     nextSeq: 0,
     onFail: (e) => failures.push(e),
@@ -54,36 +55,36 @@ describe('writing a session as it happens', () => {
     const { real, writer, written } = await setUp();
     const texts = Array.from({ length: 20 }, (_, i): AgentEvent => ({
       type: 'text',
-      turnId: 't',
+      turnId: tid('t'),
       callId: `c${i}`,
       text: `item ${i}`,
     }));
     writer.event(start);
     for (const e of texts) writer.event(e);
     await writer.flushed();
-    expect(await real.events('s1')).toEqual([start, ...texts]);
+    expect(await real.events(sid('s1'))).toEqual([start, ...texts]);
     expect(written).toEqual(Array.from({ length: 21 }, (_, i) => i));
-    expect((await real.get('s1'))!.eventCount).toBe(21);
+    expect((await real.get(sid('s1')))!.eventCount).toBe(21);
   });
 
   it('keeps the latest streaming text as a snapshot, cleared once the answer is whole', async () => {
     const { real, writer } = await setUp();
     writer.event(start);
     for (const t of ['It', 'It rains', 'It rains a lot']) writer.transient(draft(t));
-    writer.transient({ type: 'reasoning_delta', turnId: 't', step: 1, text: 'Look' });
-    writer.transient({ type: 'reasoning_delta', turnId: 't', step: 1, text: 'ing.' });
+    writer.transient({ type: 'reasoning_delta', turnId: tid('t'), step: 1, text: 'Look' });
+    writer.transient({ type: 'reasoning_delta', turnId: tid('t'), step: 1, text: 'ing.' });
     await wait(400);
     await writer.flushed();
-    expect(await real.live('s1')).toEqual({
-      sessionId: 's1',
-      turnId: 't',
+    expect(await real.live(sid('s1'))).toEqual({
+      sessionId: sid('s1'),
+      turnId: tid('t'),
       answer: { callId: 'c', text: 'It rains a lot' },
       reasoning: { step: 1, text: 'Looking.' },
     });
-    writer.event({ type: 'text', turnId: 't', callId: 'c', text: 'It rains a lot.' });
-    writer.event({ type: 'reasoning', turnId: 't', step: 1, text: 'Looking.' });
+    writer.event({ type: 'text', turnId: tid('t'), callId: 'c', text: 'It rains a lot.' });
+    writer.event({ type: 'reasoning', turnId: tid('t'), step: 1, text: 'Looking.' });
     await writer.flushed();
-    expect(await real.live('s1')).toBeUndefined();
+    expect(await real.live(sid('s1'))).toBeUndefined();
   });
 
   it('stops saving at the first failure, says so once, and the page goes on', async () => {
@@ -98,7 +99,7 @@ describe('writing a session as it happens', () => {
     };
     const { writer, failures } = await setUp(failing);
     writer.event(start);
-    writer.event({ type: 'done', turnId: 't', state: 'done', at: 2 });
+    writer.event({ type: 'done', turnId: tid('t'), state: 'done', at: 2 });
     writer.history({ messages: [], turnStarts: [], lastInputTokens: null });
     await writer.flushed();
     expect(calls).toBe(1);
@@ -134,9 +135,9 @@ describe('writing a session as it happens', () => {
   });
 
   it('merges back only the rescued events that continue the stored ones without a gap', () => {
-    const e = (n: number): AgentEvent => ({ type: 'status', turnId: 't', message: `m${n}` });
+    const e = (n: number): AgentEvent => ({ type: 'status', turnId: tid('t'), message: `m${n}` });
     const rescue = {
-      sessionId: 's1',
+      sessionId: sid('s1'),
       live: null,
       history: null,
       events: [3, 4, 6].map((n): [number, AgentEvent] => [n, e(n)]),

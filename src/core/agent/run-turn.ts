@@ -6,6 +6,7 @@
  * conversation is always a valid history to continue from.
  */
 import type { AgentEvent } from '../events/events.ts';
+import { queryIdOf } from '../ids.ts';
 import type { TextBlock } from '../model/messages.ts';
 import type { QueryRows } from '../tools/tool.ts';
 import { appendUser, closeOpenToolUses } from '../model/conversation.ts';
@@ -58,7 +59,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
       turnId,
       callId,
       emit: callEmit,
-      nextQueryId: () => `Q${++queries}`,
+      nextQueryId: () => queryIdOf(++queries),
       queryRows: (id) => thisTurn.get(id) ?? req.queryRows?.(id),
     }),
   };

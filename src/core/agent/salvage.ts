@@ -9,6 +9,7 @@ import type { AssistantBlock, TextBlock, ToolUseBlock, UserBlock } from '../mode
 import { toolByName } from '../tools/registry.ts';
 import { field, rawInput, type Tool } from '../tools/tool.ts';
 import { CUT_ANSWER_NOTE } from './prompts.ts';
+import type { TurnId } from '../ids.ts';
 
 export interface Salvage {
   /** The reply's blocks that arrived whole, for the history (empty when none did). */
@@ -26,7 +27,7 @@ export interface Salvage {
 export function salvageReply(
   partial: readonly AssistantBlock[],
   drafts: ReadonlyMap<string, string>,
-  turnId: string,
+  turnId: TurnId,
   step: number,
 ): Salvage {
   const text = partial.filter((b): b is TextBlock => b.type === 'text' && b.text.trim() !== '');

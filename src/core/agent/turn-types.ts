@@ -1,5 +1,6 @@
 /** What a turn is given, what it returns, and what its steps share while it runs. */
 import type { AgentEvent, EndState, TurnKind } from '../events/events.ts';
+import type { TurnId } from '../ids.ts';
 import type { ModelClient } from '../model/client.ts';
 import type { TextBlock } from '../model/messages.ts';
 import type { AgentEngine, DatasetTable, QueryRows, ToolContext } from '../tools/tool.ts';
@@ -16,7 +17,7 @@ export interface AgentOptions {
 }
 
 export interface TurnRequest {
-  turnId: string;
+  turnId: TurnId;
   kind: TurnKind;
   /** The person's question; ignored for the initial analysis. */
   question: string | null;
@@ -42,7 +43,7 @@ export interface TurnResult {
 
 /** The running turn, as each step sees it. */
 export interface TurnScope {
-  readonly turnId: string;
+  readonly turnId: TurnId;
   readonly signal: AbortSignal;
   readonly system: TextBlock[];
   readonly opts: AgentOptions;

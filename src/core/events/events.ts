@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { cell } from '../data/cell.ts';
+import { queryId, turnId } from '../ids.ts';
 import { usageFields } from '../model/usage.ts';
 
-const base = { turnId: z.string() };
+const base = { turnId };
 
 export const turnKind = z.enum(['analysis', 'question']);
 /** `interrupted`: the page was closed or reloaded while the turn ran (set on reopening). */
@@ -74,14 +75,14 @@ export const agentEvent = z.discriminatedUnion('type', [
     title: z.string(),
     spec: z.record(z.string(), z.unknown()),
     /** The query whose rows the chart draws; absent when the model typed the data in. */
-    queryId: z.string().optional(),
+    queryId: queryId.optional(),
   }),
   z.object({
     type: z.literal('query_result'),
     ...base,
     callId: z.string(),
     /** The session's id of this query (`Q3`), cited by the model; absent in older sessions. */
-    queryId: z.string().optional(),
+    queryId: queryId.optional(),
     description: z.string(),
     query: z.string(),
     columns: z.array(z.string()),

@@ -11,12 +11,13 @@ import type { TextBlock } from '../model/messages.ts';
 import { costOf } from '../model/pricing.ts';
 import type { ReportInput } from './report-input.ts';
 import { REPORT_REQUEST, REPORT_SYSTEM } from './report-prompt.ts';
+import type { TurnId } from '../ids.ts';
 
 /** A comprehensive report is long; this leaves room without inviting an endless one. */
 export const REPORT_MAX_TOKENS = 8_000;
 
 export interface ReportRequest {
-  reportId: string;
+  reportId: TurnId;
   input: ReportInput;
   model: ModelClient;
   modelId: string;

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { agentEvent, type AgentEvent } from '../events/events.ts';
+import { fileId, sessionId, turnId } from '../ids.ts';
 import type { Conversation } from '../model/conversation.ts';
 import { conversation } from '../model/messages-schema.ts';
 
@@ -17,7 +18,7 @@ export const storedTable = z.object({
   /** The table's name in DuckDB; the history and the model's queries refer to it. */
   name: z.string(),
   /** Key of the file in the store's `files` object store. */
-  fileId: z.string(),
+  fileId,
   fileName: z.string(),
   fileBytes: z.number(),
 });
@@ -35,7 +36,7 @@ export const sessionBytes = z.object({
 export type SessionBytes = z.infer<typeof sessionBytes>;
 
 export const sessionMeta = z.object({
-  id: z.string(),
+  id: sessionId,
   title: z.string(),
   /** A title the person chose is never replaced by the model's. */
   titleSource,
@@ -66,8 +67,8 @@ export interface StoredEvent {
  * lets a reload mid-turn show what had been shown.
  */
 export const liveDraft = z.object({
-  sessionId: z.string(),
-  turnId: z.string(),
+  sessionId,
+  turnId,
   answer: z.object({ callId: z.string(), text: z.string() }).nullable(),
   reasoning: z.object({ step: z.number(), text: z.string() }).nullable(),
 });
@@ -78,7 +79,7 @@ export type LiveDraft = z.infer<typeof liveDraft>;
  * at `pagehide` (synchronous, so it completes), merged back when the same tab reopens the session.
  */
 export const rescue = z.object({
-  sessionId: z.string(),
+  sessionId,
   /** Unconfirmed durable events by seq. */
   events: z.array(z.tuple([z.number().int().nonnegative(), agentEvent])),
   live: liveDraft.nullable(),

@@ -6,6 +6,7 @@
 import type { Conversation } from '../model/conversation.ts';
 import type { AgentEvent } from '../events/events.ts';
 import type { LiveDraft, SessionMeta, StoredTable, TitleSource } from './records.ts';
+import type { FileId, SessionId } from '../ids.ts';
 
 export type SessionPatch = Partial<{
   title: string;
@@ -16,33 +17,33 @@ export type SessionPatch = Partial<{
 export interface SessionStore {
   /** All sessions, most recently updated first. */
   list(): Promise<SessionMeta[]>;
-  get(id: string): Promise<SessionMeta | undefined>;
+  get(id: SessionId): Promise<SessionMeta | undefined>;
   create(meta: SessionMeta): Promise<void>;
   /** Applies the patch, sets `updatedAt`, and returns the new record. */
-  update(id: string, patch: SessionPatch): Promise<SessionMeta>;
+  update(id: SessionId, patch: SessionPatch): Promise<SessionMeta>;
   /** Removes the session and everything stored for it: files, events, history, draft. */
-  delete(id: string): Promise<void>;
+  delete(id: SessionId): Promise<void>;
 
   /** Stores the file under `fileId` and adds its size to the session's bytes. */
-  putFile(sessionId: string, fileId: string, file: File): Promise<void>;
+  putFile(sessionId: SessionId, fileId: FileId, file: File): Promise<void>;
   /** The file as it was stored (name, type and bytes), or undefined. */
-  getFile(fileId: string): Promise<File | undefined>;
-  deleteFile(sessionId: string, fileId: string): Promise<void>;
+  getFile(fileId: FileId): Promise<File | undefined>;
+  deleteFile(sessionId: SessionId, fileId: FileId): Promise<void>;
 
   /**
    * Stores one durable event at position `seq` (a put: writing the same seq twice keeps one),
    * updating the session's eventCount, bytes and updatedAt in the same transaction.
    */
-  appendEvent(sessionId: string, seq: number, event: AgentEvent): Promise<void>;
+  appendEvent(sessionId: SessionId, seq: number, event: AgentEvent): Promise<void>;
   /** The session's events in `seq` order. */
-  events(sessionId: string): Promise<AgentEvent[]>;
+  events(sessionId: SessionId): Promise<AgentEvent[]>;
 
-  saveHistory(sessionId: string, conversation: Conversation): Promise<void>;
-  history(sessionId: string): Promise<Conversation | undefined>;
+  saveHistory(sessionId: SessionId, conversation: Conversation): Promise<void>;
+  history(sessionId: SessionId): Promise<Conversation | undefined>;
 
   /** Overwrites the session's streaming snapshot; null clears it. */
-  setLive(sessionId: string, live: LiveDraft | null): Promise<void>;
-  live(sessionId: string): Promise<LiveDraft | undefined>;
+  setLive(sessionId: SessionId, live: LiveDraft | null): Promise<void>;
+  live(sessionId: SessionId): Promise<LiveDraft | undefined>;
 
   close(): void;
 }

@@ -6,19 +6,20 @@
  */
 import { z } from 'zod';
 import { agentEvent } from '../events/events.ts';
+import { sessionId } from '../ids.ts';
 
 export const tabMessage = z.discriminatedUnion('type', [
   /** `seq` is the event's position in the stored session; null for a streaming event. */
   z.object({
     type: z.literal('event'),
-    sessionId: z.string(),
+    sessionId,
     seq: z.number().int().nonnegative().nullable(),
     event: agentEvent,
   }),
   /** The session's tables changed: followers read them again. */
-  z.object({ type: z.literal('tables'), sessionId: z.string() }),
+  z.object({ type: z.literal('tables'), sessionId }),
   /** Titles, new sessions or deletions: every tab lists sessions again. */
-  z.object({ type: z.literal('list'), deleted: z.string().optional() }),
+  z.object({ type: z.literal('list'), deleted: sessionId.optional() }),
 ]);
 
 export type TabMessage = z.infer<typeof tabMessage>;

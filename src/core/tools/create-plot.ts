@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Cell } from '../data/engine.ts';
 import { checkPlotSpec } from '../charts/plot-spec.ts';
 import { defineTool, fail, ok, type QueryRows, field } from './tool.ts';
+import { queryId as queryIdSchema } from '../ids.ts';
 
 /** Rows a chart may hold: a chart's data is a small aggregate. */
 export const CHART_MAX_ROWS = 100;
@@ -58,7 +59,7 @@ export const createPlot = defineTool({
       callId: ctx.callId,
       title,
       spec: checked.spec,
-      ...(query_id === undefined ? {} : { queryId: query_id }),
+      ...(query_id === undefined ? {} : { queryId: queryIdSchema.parse(query_id) }),
     });
     return ok(
       `Chart shown to the person: "${title}"${query_id === undefined ? ' (data typed in, not from a query)' : `, drawn from ${query_id}`}.`,

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Cell, SiftEngine } from '../data/engine.ts';
 import type { AgentEvent } from '../events/events.ts';
 import type { ItemView } from '../events/view-types.ts';
+import type { QueryId, TurnId } from '../ids.ts';
 import type { ToolSpec } from '../model/messages.ts';
 
 /** What the tools need of the data engine. */
@@ -28,11 +29,11 @@ export interface ToolContext {
   engine: AgentEngine;
   tables: DatasetTable[];
   signal: AbortSignal;
-  turnId: string;
+  turnId: TurnId;
   callId: string;
   emit(event: AgentEvent): void;
   /** The next query id of the session (`Q1`, `Q2`, …), which the model cites beside figures. */
-  nextQueryId(): string;
+  nextQueryId(): QueryId;
   /** The rows of a successful query of the session, by its id (for charts drawn from it). */
   queryRows(queryId: string): QueryRows | undefined;
 }
