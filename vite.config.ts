@@ -1,13 +1,6 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { fileURLToPath } from 'node:url';
 import { securityHeadersPlugin } from './build/security-headers-plugin.ts';
-
-// The package's `./blocking` export names a browser file that does not exist; the real
-// browser build of the synchronous bindings is this one (ARCHITECTURE.md, Facts: bundles).
-const duckdbBlocking = fileURLToPath(
-  new URL('./node_modules/@duckdb/duckdb-wasm/dist/duckdb-browser-blocking.mjs', import.meta.url),
-);
 
 // Origins besides the Anthropic API the page may call (a gateway, the tests' mock), separated by
 // spaces: `SIFT_CONNECT_SRC=https://gateway.example npm start`. The CSP refuses all others.
@@ -19,9 +12,6 @@ const meta = process.env.SIFT_META_CSP === '1';
 
 export default defineConfig({
   plugins: [svelte(), securityHeadersPlugin({ connect, meta })],
-  resolve: {
-    alias: { '@duckdb/duckdb-wasm/blocking': duckdbBlocking },
-  },
   worker: { format: 'es' },
   build: {
     target: 'es2022',

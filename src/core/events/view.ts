@@ -3,14 +3,11 @@
  * activity trail and its token count. Pure: the same events always give the same view, so a
  * session restored from storage looks as it did.
  */
-import type { AgentEvent, EventOf } from './events.ts';
-import { describeCall, toolByName } from '../tools/registry.ts';
-import { rawInput } from '../tools/tool.ts';
+import type { AgentEvent } from './events.ts';
+import { reduceTurn } from './turn-view.ts';
 import {
   emptySession,
   emptyUsage,
-  type ActivityView,
-  type ItemView,
   type SessionView,
   type TurnView,
   type UsageTotals,
@@ -47,34 +44,6 @@ function updateTurn(
     turns: session.turns.map((t) => (t.id === turnId ? change(t) : t)),
   };
 }
-
-/**
- * Replaces the item with the same id, or adds it. A new item goes before any answer still being
- * drafted: the draft streams in while earlier calls of the same reply have yet to run, and their
- * results belong above it.
- */
-function upsertItem(items: ItemView[], item: ItemView): ItemView[] {
-  const at = items.findIndex((i) => i.id === item.id);
-  if (at >= 0) return items.map((i, k) => (k === at ? item : i));
-  const isDraft = item.type === 'text' && item.draft;
-  const firstDraft = isDraft ? -1 : items.findIndex((i) => i.type === 'text' && i.draft);
-  if (firstDraft < 0) return [...items, item];
-  return [...items.slice(0, firstDraft), item, ...items.slice(firstDraft)];
-}
-
-function setTool(
-  activity: ActivityView[],
-  callId: string,
-  change: Partial<Extract<ActivityView, { type: 'tool' }>>,
-): ActivityView[] {
-  return activity.map((a) => (a.type === 'tool' && a.callId === callId ? { ...a, ...change } : a));
-}
-
-/** Events of the session as a whole; the rest belong to one turn. */
-type SessionEvent = EventOf<
-  'turn_start' | 'session_update' | 'usage' | 'report_start' | 'report_draft' | 'report_end'
->;
-type TurnEvent = Exclude<AgentEvent, SessionEvent>;
 
 /** Applies one event. Returns a new view; the old one is untouched. */
 export function reduce(session: SessionView, e: AgentEvent): SessionView {
@@ -135,187 +104,6 @@ export function reduce(session: SessionView, e: AgentEvent): SessionView {
     };
   }
   return updateTurn(session, e.turnId, (t) => reduceTurn(t, e));
-}
-
-function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
-  switch (e.type) {
-    case 'status':
-      return { ...t, status: e.message };
-    case 'reasoning_delta': {
-      const last = t.activity.at(-1);
-      if (last?.type === 'reasoning' && last.step === e.step)
-        return {
-          ...t,
-          activity: [...t.activity.slice(0, -1), { ...last, text: last.text + e.text }],
-        };
-      return { ...t, activity: [...t.activity, { type: 'reasoning', step: e.step, text: e.text }] };
-    }
-    case 'reasoning_withdrawn':
-      return {
-        ...t,
-        activity: t.activity.filter((a) => !(a.type === 'reasoning' && a.step === e.step)),
-      };
-    case 'reasoning': {
-      const rest = t.activity.filter((a) => !(a.type === 'reasoning' && a.step === e.step));
-      // Sessions stored before reasoning_withdrawn existed said it with an empty text.
-      if (!e.text.trim()) return { ...t, activity: rest };
-      // Keep it where the streamed version was, before the step's tool calls.
-      const at = t.activity.findIndex((a) => a.type === 'reasoning' && a.step === e.step);
-      const entry: ActivityView = { type: 'reasoning', step: e.step, text: e.text };
-      if (at < 0) return { ...t, activity: [...rest, entry] };
-      return { ...t, activity: [...t.activity.slice(0, at), entry, ...t.activity.slice(at + 1)] };
-    }
-    case 'answer_withdrawn':
-      return {
-        ...t,
-        items: t.items.filter((i) => !(i.id === e.callId && i.type === 'text' && i.draft)),
-      };
-    case 'answer_draft':
-      return {
-        ...t,
-        items: upsertItem(t.items, { type: 'text', id: e.callId, text: e.text, draft: true }),
-      };
-    case 'tool_call': {
-      const entry: ActivityView = {
-        type: 'tool',
-        callId: e.callId,
-        tool: e.tool,
-        summary: describeCall(e.tool, e.input),
-        status: 'running',
-      };
-      const shown = toolByName(e.tool)?.placeholder?.(rawInput(e.input), e.callId);
-      const items = shown ? upsertItem(t.items, shown) : t.items;
-      return { ...t, items, activity: [...t.activity, entry] };
-    }
-    case 'tool_end': {
-      if (!e.isError) return { ...t, activity: setTool(t.activity, e.callId, { status: 'done' }) };
-      const message = e.message ?? 'Failed';
-      // A draft answer or a query card whose call failed must not stay on the page as if it ran.
-      const items = t.items.flatMap((i): ItemView[] => {
-        if (i.id !== e.callId) return [i];
-        if (i.type === 'text' && i.draft) return [];
-        if (i.type === 'query_result' && i.running)
-          return [{ ...i, running: false, isError: true, error: message }];
-        return [i];
-      });
-      return {
-        ...t,
-        items,
-        activity: setTool(t.activity, e.callId, {
-          status: 'error',
-          ...(e.message === undefined ? {} : { message }),
-        }),
-      };
-    }
-    case 'text':
-      return {
-        ...t,
-        items: upsertItem(t.items, {
-          type: 'text',
-          id: e.callId,
-          text: e.text,
-          draft: false,
-          ...(e.cutOff ? { cutOff: true } : {}),
-        }),
-        activity: setTool(t.activity, e.callId, { status: 'done' }),
-      };
-    case 'table':
-      return {
-        ...t,
-        items: upsertItem(t.items, {
-          type: 'table',
-          id: e.callId,
-          title: e.title,
-          headers: e.headers,
-          rows: e.rows,
-        }),
-        activity: setTool(t.activity, e.callId, { status: 'done' }),
-      };
-    case 'plot':
-      return {
-        ...t,
-        items: upsertItem(t.items, {
-          type: 'plot',
-          id: e.callId,
-          title: e.title,
-          spec: e.spec,
-          ...(e.queryId === undefined ? {} : { queryId: e.queryId }),
-        }),
-        activity: setTool(t.activity, e.callId, { status: 'done' }),
-      };
-    case 'query_result':
-      return {
-        ...t,
-        items: upsertItem(t.items, {
-          type: 'query_result',
-          id: e.callId,
-          ...(e.queryId === undefined ? {} : { queryId: e.queryId }),
-          description: e.description,
-          query: e.query,
-          running: false,
-          columns: e.columns,
-          rows: e.rows,
-          rowCount: e.rowCount,
-          truncated: e.truncated,
-          durationMs: e.durationMs,
-          isError: e.isError,
-          ...(e.error === undefined ? {} : { error: e.error }),
-        }),
-        activity: setTool(t.activity, e.callId, {
-          status: e.isError ? 'error' : 'done',
-          ...(e.error === undefined ? {} : { message: e.error }),
-        }),
-      };
-    case 'suggestions':
-      return { ...t, suggestions: e.suggestions };
-    case 'compacted':
-      return {
-        ...t,
-        activity: [
-          ...t.activity,
-          {
-            type: 'note',
-            text: `Summarised ${e.turnsSummarised} earlier turn(s) for the model to stay under the token budget (was ${e.tokensBefore.toLocaleString('en-US')} input tokens).`,
-          },
-        ],
-      };
-    case 'error': {
-      // Numbered among the turn's errors, which are never removed: a position among all items
-      // could be taken again once a withdrawn draft shortens the list.
-      const n = t.items.filter((i) => i.type === 'error').length;
-      return {
-        ...t,
-        items: [...t.items, { type: 'error', id: `error-${n}`, kind: e.kind, message: e.message }],
-      };
-    }
-    case 'done': {
-      // Whatever was still running when the turn ended was cut short by it.
-      const items = t.items.flatMap((i): ItemView[] => {
-        if (i.type === 'text' && i.draft) return i.text.trim() ? [{ ...i, draft: false }] : [];
-        if (i.type === 'query_result' && i.running)
-          return [
-            {
-              ...i,
-              running: false,
-              isError: true,
-              error: e.state === 'stopped' ? 'Stopped' : 'Not finished',
-            },
-          ];
-        return [i];
-      });
-      const activity = t.activity.map((a) =>
-        a.type === 'tool' && a.status === 'running'
-          ? { ...a, status: 'error' as const, message: 'Not finished' }
-          : a,
-      );
-      return { ...t, state: e.state, status: null, items, activity, endedAt: e.at };
-    }
-    default: {
-      // Every event is handled here or by `reduce`: a new one fails to compile until it is.
-      const unhandled: never = e;
-      return unhandled;
-    }
-  }
 }
 
 export function reduceAll(events: readonly AgentEvent[], start = emptySession()): SessionView {
