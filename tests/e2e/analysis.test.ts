@@ -134,6 +134,7 @@ describe('initial analysis of the sample', () => {
       'sql_query',
       'profile_columns',
       'find_value',
+      'list_tables',
       'output_text',
       'output_table',
       'create_plot',
