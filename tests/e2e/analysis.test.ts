@@ -135,6 +135,7 @@ describe('initial analysis of the sample', () => {
       'profile_columns',
       'find_value',
       'list_tables',
+      'describe_table',
       'output_text',
       'output_table',
       'create_plot',

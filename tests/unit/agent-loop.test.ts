@@ -54,6 +54,7 @@ describe('initial analysis', () => {
       'profile_columns',
       'find_value',
       'list_tables',
+      'describe_table',
       'output_text',
       'output_table',
       'create_plot',

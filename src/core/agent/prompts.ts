@@ -5,6 +5,7 @@
 import type { TurnKind } from '../events/events.ts';
 import { MODEL_MAX_BYTES, MODEL_MAX_ROWS } from '../tools/compact-result.ts';
 import { CHART_MAX_ROWS } from '../tools/create-plot.ts';
+import { tableLines } from '../tools/list-tables.ts';
 import { MAX_SUGGESTIONS } from '../tools/finalize.ts';
 import { QUERY_TIMEOUT_MS } from '../tools/sql-query.ts';
 import type { DatasetTable } from '../tools/tool.ts';
@@ -16,8 +17,23 @@ import type { DatasetTable } from '../tools/tool.ts';
 const RESULT_LIMITS = `at most ${MODEL_MAX_ROWS} rows and about ${MODEL_MAX_BYTES / 1000} KB`;
 const TIMEOUT = `${QUERY_TIMEOUT_MS / 1000} seconds`;
 
+/**
+ * Columns listed in the system prompt, over all tables. Past this the prompt names the tables and
+ * their sizes only, and the model describes the tables it needs (describe_table): a schema of
+ * thousands of columns would be resent, and paid for, at every step.
+ */
+export const PROMPT_MAX_COLUMNS = 200;
+
 export function datasetBlock(tables: DatasetTable[]): string {
   if (tables.length === 0) return '## Dataset\nNo table is loaded.';
+  const columns = tables.reduce((sum, t) => sum + t.columns.length, 0);
+  if (columns > PROMPT_MAX_COLUMNS)
+    return [
+      '## Dataset',
+      `${tables.length === 1 ? 'One table is' : `${tables.length} tables are`} loaded, with ${columns.toLocaleString('en-US')} columns in all: too many to list here. The first table is the main one.`,
+      tableLines(tables),
+      'Call describe_table with a table’s name to see its columns, types and issues before you query it.',
+    ].join('\n');
   const blocks = tables.map((t, i) => {
     const cols = t.columns.map((c) => `  - ${c.name}: ${c.type}`).join('\n');
     return [

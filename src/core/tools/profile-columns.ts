@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { ColumnProfile } from '../data/engine.ts';
 import { errorMessage } from '../errors.ts';
 import { closestMatch } from '../closest.ts';
+import { lookupTable } from './table-lookup.ts';
 import { cancellable, defineTool, fail, ok } from './tool.ts';
 
 const n = (x: number) => x.toLocaleString('en-US');
 
-function describe(c: ColumnProfile, rows: number): string {
+export function describeColumn(c: ColumnProfile, rows: number): string {
   const typical = c.typicalValues
     .map((v) => `${v.value === null ? 'NULL' : JSON.stringify(v.value)} (${n(v.count)})`)
     .join(', ');
@@ -32,19 +33,10 @@ export const profileColumns = defineTool({
   describe: (input) =>
     Array.isArray(input.columns) ? `Profiled ${input.columns.length} columns` : 'Profiled columns',
   async run({ table, columns }, ctx) {
-    const name = table ?? ctx.tables[0]?.name;
-    const known = ctx.tables.find((t) => t.name === name);
-    if (!name || !known) {
-      const best = table
-        ? closestMatch(
-            table,
-            ctx.tables.map((t) => t.name),
-          )
-        : null;
-      return fail(
-        `There is no table "${table ?? ''}".${best ? ` Did you mean "${best}"?` : ''} Tables: ${ctx.tables.map((t) => t.name).join(', ')}`,
-      );
-    }
+    const found = lookupTable(ctx.tables, table);
+    if (!found.ok) return fail(found.message);
+    const known = found.table;
+    const name = known.name;
     const names = known.columns.map((c) => c.name);
     const missing = (columns ?? []).filter((c) => !names.includes(c));
     if (missing.length)
@@ -64,9 +56,10 @@ export const profileColumns = defineTool({
         ? profile.columns.filter((c) => columns.includes(c.column))
         : profile.columns;
       return ok(
-        [`${name}: ${n(profile.rows)} rows`, ...wanted.map((c) => describe(c, profile.rows))].join(
-          '\n',
-        ),
+        [
+          `${name}: ${n(profile.rows)} rows`,
+          ...wanted.map((c) => describeColumn(c, profile.rows)),
+        ].join('\n'),
       );
     } catch (e) {
       if (ctx.signal.aborted) return fail('Stopped by the person.');

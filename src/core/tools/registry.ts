@@ -3,6 +3,7 @@
  * stored sessions name the tools their calls used. Adding a tool is its file and a line here.
  */
 import { createPlot } from './create-plot.ts';
+import { describeTable } from './describe-table.ts';
 import { finalize } from './finalize.ts';
 import { findValue } from './find-value.ts';
 import { listTables } from './list-tables.ts';
@@ -17,6 +18,7 @@ export const TOOLS: readonly Tool[] = [
   profileColumns,
   findValue,
   listTables,
+  describeTable,
   outputText,
   outputTable,
   createPlot,
