@@ -13,6 +13,7 @@ import { errorMessage } from '../core/errors.ts';
 import type { TableProfile } from '../core/data/engine.ts';
 import { buildReportInput, type ReportInput } from '../core/report/report-input.ts';
 import { writeReport } from '../core/report/write-report.ts';
+import { PendingQuestion } from './pending-question.svelte.ts';
 import type { Settings } from './settings.svelte.ts';
 import type { Workspace } from './workspace.svelte.ts';
 import { newTurnId } from '../core/ids.ts';
@@ -33,6 +34,8 @@ export class Analyst {
   running = $state(false);
   /** Set while another tab owns this session: this one shows it but does not ask. */
   readOnly = $state(false);
+  /** Claude's question the running turn waits on, if any. */
+  readonly waiting = new PendingQuestion();
   /** The durable events of this session, in order (for storage; not shown, so not reactive). */
   #events: AgentEvent[] = [];
   #conversation: Conversation = emptyConversation();
@@ -157,6 +160,22 @@ export class Analyst {
     return turn;
   }
 
+  /**
+   * The person's answer to Claude's question `callId`. The turn that asked goes on with it; if
+   * that turn is over (stopped, or the page was reloaded while it waited), the answer is kept on
+   * the question's card and asked as the next question, so nothing the person typed is lost.
+   */
+  answer(callId: string, text: string): void {
+    const answer = text.trim();
+    if (!answer || this.waiting.answer(callId, answer)) return;
+    if (this.running || this.readOnly) return;
+    const turn = this.view.turns.find((t) => t.items.some((i) => i.id === callId));
+    const asked = turn?.items.find((i) => i.id === callId);
+    if (!turn || asked?.type !== 'ask' || asked.answer !== null) return;
+    this.#emit({ type: 'answer', turnId: turn.id, callId, answer });
+    void this.ask(`Answer to your question “${asked.question}”: ${answer}`);
+  }
+
   stop(): void {
     this.#abort?.abort();
   }
@@ -210,6 +229,7 @@ export class Analyst {
           queryRows: (id) => queryRowsOf(this.#events, id),
           signal: abort.signal,
           emit,
+          ask: ({ callId }, signal) => this.waiting.wait(callId, signal),
           checkpoint: (c) => {
             if (current()) this.#recorder.history(c);
           },

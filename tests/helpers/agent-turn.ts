@@ -1,7 +1,7 @@
 /** One turn of the agent loop with a scripted model and a fake engine, for the loop's unit tests. */
 import { expect } from 'vitest';
 import { emptyConversation, type Conversation } from '../../src/core/model/conversation.ts';
-import { runTurn, type AgentOptions } from '../../src/core/agent/run-turn.ts';
+import { runTurn, type AgentOptions, type TurnRequest } from '../../src/core/agent/run-turn.ts';
 import type { AgentEvent } from '../../src/core/events/events.ts';
 import type { ModelRequest } from '../../src/core/model/client.ts';
 import { validateMessagesRequest } from '../mock-anthropic/validate.ts';
@@ -33,6 +33,7 @@ export async function turn(
     signal = new AbortController().signal,
     onEvent = (_e: AgentEvent) => {},
     tables = [WEATHER] as DatasetTable[],
+    ask = undefined as TurnRequest['ask'],
   } = {},
 ): Promise<Run> {
   const model = new ScriptedModel(steps);
@@ -47,6 +48,7 @@ export async function turn(
       queriesSoFar,
       ...(queryRows ? { queryRows } : {}),
       signal,
+      ...(ask ? { ask } : {}),
       emit: (e) => {
         events.push(e);
         onEvent(e);

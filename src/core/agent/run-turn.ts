@@ -61,6 +61,9 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
       emit: callEmit,
       nextQueryId: () => queryIdOf(++queries),
       queryRows: (id) => thisTurn.get(id) ?? req.queryRows?.(id),
+      ...(req.ask
+        ? { ask: (question, options) => req.ask!({ callId, question, options }, signal) }
+        : {}),
     }),
   };
 

@@ -30,6 +30,14 @@ export interface TurnRequest {
   /** Rows of the session's earlier successful queries, by id (this turn's are kept here). */
   queryRows?: (queryId: string) => QueryRows | undefined;
   /**
+   * Shows Claude's question (ask_user) and waits for the person's answer; rejects when `signal`
+   * aborts. Absent where no one can answer: the tool then tells Claude to assume and go on.
+   */
+  ask?: (
+    ask: { callId: string; question: string; options: readonly string[] },
+    signal: AbortSignal,
+  ) => Promise<string>;
+  /**
    * Receives the history each time it grows (the question, each reply, each set of results), so
    * a reload mid-turn can continue from what the model had already seen and done.
    */

@@ -95,6 +95,19 @@ export const agentEvent = z.discriminatedUnion('type', [
     error: z.string().optional(),
   }),
   z.object({ type: z.literal('session_update'), ...base, title: z.string() }),
+  /**
+   * Claude asks the person (ask_user) instead of guessing what an ambiguous question means: the
+   * turn waits for the answer, which becomes the call's result.
+   */
+  z.object({
+    type: z.literal('question'),
+    ...base,
+    callId: z.string(),
+    question: z.string(),
+    options: z.array(z.string()),
+  }),
+  /** The person's answer to a question Claude asked (`callId` names the question). */
+  z.object({ type: z.literal('answer'), ...base, callId: z.string(), answer: z.string() }),
   /** Next questions the model offered at the end of its turn (finalize), shown as buttons. */
   z.object({ type: z.literal('suggestions'), ...base, suggestions: z.array(z.string()) }),
   z.object({

@@ -164,6 +164,24 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
           ...(e.error === undefined ? {} : { message: e.error }),
         }),
       };
+    case 'question':
+      return {
+        ...t,
+        items: upsertItem(t.items, {
+          type: 'ask',
+          id: e.callId,
+          question: e.question,
+          options: e.options,
+          answer: null,
+        }),
+      };
+    case 'answer':
+      return {
+        ...t,
+        items: t.items.map((i) =>
+          i.type === 'ask' && i.id === e.callId ? { ...i, answer: e.answer } : i,
+        ),
+      };
     case 'suggestions':
       return { ...t, suggestions: e.suggestions };
     case 'compacted':

@@ -2,6 +2,7 @@
 import type { EndState, TurnKind } from './events.ts';
 
 import type { Cell } from '../data/cell.ts';
+import type { TurnId } from '../ids.ts';
 import type { Usage } from '../model/usage.ts';
 
 export type ItemView =
@@ -30,6 +31,14 @@ export type ItemView =
       isError: boolean;
       error?: string;
     }
+  | {
+      /** A question Claude asked the person; `answer` is null until they answer. */
+      type: 'ask';
+      id: string;
+      question: string;
+      options: string[];
+      answer: string | null;
+    }
   | { type: 'error'; id: string; kind: string; message: string };
 
 export type ActivityView =
@@ -51,7 +60,7 @@ export interface UsageTotals extends Usage {
 }
 
 export interface TurnView {
-  id: string;
+  id: TurnId;
   kind: TurnKind;
   question: string | null;
   model: string;
@@ -67,7 +76,7 @@ export interface TurnView {
 }
 
 export interface ReportView {
-  id: string;
+  id: TurnId;
   state: 'running' | EndState;
   text: string;
   model: string;

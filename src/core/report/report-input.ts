@@ -83,6 +83,12 @@ function turnBlock(turn: TurnView, n: number, detail: Detail, charts: ReportChar
       ? `## Turn ${n}: initial analysis`
       : `## Turn ${n}: question "${turn.question}"`;
   const out = [heading];
+  // What the person said the question meant is part of what the answer rests on.
+  for (const item of turn.items)
+    if (item.type === 'ask')
+      out.push(
+        `Claude asked: "${item.question}" — the person answered: ${item.answer === null ? '(no answer)' : `"${item.answer}"`}`,
+      );
   const answers = turn.items.filter((i) => i.type === 'text').map((i) => i.text);
   if (answers.length) {
     let answer = answers.join('\n\n');

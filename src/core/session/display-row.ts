@@ -30,6 +30,10 @@ export function displayRow(sessionId: string, seq: number, event: AgentEvent): S
         : row('user', 'text', event.question);
     case 'text':
       return row('assistant', 'text', event.text);
+    case 'question':
+      return row('assistant', 'question', event.question, { options: event.options });
+    case 'answer':
+      return row('user', 'answer', event.answer);
     case 'table':
       return row('assistant', 'table', event.title, { headers: event.headers, rows: event.rows });
     case 'plot':

@@ -2,6 +2,7 @@
  * The tools the model gets, in the order it is told about them. Names are part of the product:
  * stored sessions name the tools their calls used. Adding a tool is its file and a line here.
  */
+import { askUser } from './ask-user.ts';
 import { createPlot } from './create-plot.ts';
 import { describeTable } from './describe-table.ts';
 import { finalize } from './finalize.ts';
@@ -19,6 +20,7 @@ export const TOOLS: readonly Tool[] = [
   findValue,
   listTables,
   describeTable,
+  askUser,
   outputText,
   outputTable,
   createPlot,

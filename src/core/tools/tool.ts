@@ -36,6 +36,11 @@ export interface ToolContext {
   nextQueryId(): QueryId;
   /** The rows of a successful query of the session, by its id (for charts drawn from it). */
   queryRows(queryId: string): QueryRows | undefined;
+  /**
+   * Waits for the person's answer to a question shown on the page; rejects when the turn is
+   * stopped. Absent where no one can answer (a benchmark, a script).
+   */
+  ask?(question: string, options: readonly string[]): Promise<string>;
 }
 
 /** A query's result as the page keeps it (up to 1,000 rows), with its true row count. */
