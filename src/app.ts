@@ -34,11 +34,16 @@ export function createApp(platform: Platform): SiftApp {
     },
   });
   const settings = new Settings(platform.preferences, platform.modelClient);
-  const analyst = new Analyst(workspace, settings, {
-    event: (e) => session().event(e),
-    transient: (e) => session().transient(e),
-    history: (c) => session().history(c),
-  });
+  const analyst = new Analyst(
+    workspace,
+    settings,
+    {
+      event: (e) => session().event(e),
+      transient: (e) => session().transient(e),
+      history: (c) => session().history(c),
+    },
+    platform.chartImage,
+  );
   sessions = new Sessions({
     workspace,
     analyst,

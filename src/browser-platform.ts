@@ -1,5 +1,6 @@
 /** The browser's side of the app, from src/adapters/: what createApp is built from in the page. */
 import { readHash, writeHash } from './adapters/address.ts';
+import { chartImage } from './adapters/chart-image.ts';
 import { wasBlocked } from './adapters/csp-watch.ts';
 import { startEngine } from './adapters/engine-client.ts';
 import { lazyAnthropicClient } from './adapters/lazy-anthropic.ts';
@@ -29,5 +30,6 @@ export function browserPlatform(): Platform {
     onPageHide,
     fetchSample: () => fetchFile(SAMPLE_URL, SAMPLE_FILE_NAME, 'text/csv'),
     openLink: openInNewTab,
+    chartImage,
   };
 }

@@ -14,8 +14,8 @@ import { checkPlotSpec } from '../core/charts/plot-spec.ts';
 export interface RenderedPlot {
   /** Stops the view and removes its listeners; call when the element goes away. */
   finalize(): void;
-  /** The chart as a PNG data URL, at twice its size on the page. */
-  toPng(): Promise<string>;
+  /** The chart as a PNG data URL, at `scale` times its size on the page (2 by default). */
+  toPng(scale?: number): Promise<string>;
   /** The chart as SVG markup. */
   toSvg(): Promise<string>;
   /** What vega logged instead of the console (empty for a clean chart); grows if it logs later. */
@@ -219,7 +219,7 @@ export async function renderPlot(
       stopGuard();
     },
     // The PNG is drawn on a canvas, where a `url(…)` paint is simply invalid.
-    toPng: () => view.toImageURL('png', 2),
+    toPng: (scale = 2) => view.toImageURL('png', scale),
     toSvg: async () => scrubSvgMarkup(await view.toSVG()),
     warnings,
   };

@@ -46,10 +46,19 @@ export class Analyst {
   readonly #settings: Settings;
   readonly #recorder: Recorder;
 
-  constructor(workspace: Workspace, settings: Settings, recorder: Recorder) {
+  readonly #chartImage: ((spec: Record<string, unknown>) => Promise<string>) | null;
+
+  /** `chartImage` draws a chart as the page does, for Claude to look at (when settings allow). */
+  constructor(
+    workspace: Workspace,
+    settings: Settings,
+    recorder: Recorder,
+    chartImage: ((spec: Record<string, unknown>) => Promise<string>) | null = null,
+  ) {
     this.#workspace = workspace;
     this.#settings = settings;
     this.#recorder = recorder;
+    this.#chartImage = chartImage;
   }
 
   get events(): readonly AgentEvent[] {
@@ -230,6 +239,7 @@ export class Analyst {
           signal: abort.signal,
           emit,
           ask: ({ callId }, signal) => this.waiting.wait(callId, signal),
+          ...(this.#chartImage && this.#settings.chartCheck ? { look: this.#chartImage } : {}),
           checkpoint: (c) => {
             if (current()) this.#recorder.history(c);
           },

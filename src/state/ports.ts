@@ -71,4 +71,6 @@ export interface Platform {
   fetchSample(): Promise<File>;
   /** Opens an address in a new tab that cannot reach back into this one. */
   openLink(url: string): void;
+  /** Draws a checked chart spec as the page does, as a base64 PNG (for Claude to look at). */
+  chartImage(spec: Record<string, unknown>): Promise<string>;
 }

@@ -26,6 +26,8 @@ export interface SettingsDraft {
   baseUrl: string;
   model: string;
   remember: boolean;
+  /** Claude is shown each chart it draws as an image and may fix it once. */
+  chartCheck: boolean;
 }
 
 export class Settings {
@@ -33,6 +35,7 @@ export class Settings {
   baseUrl = $state(DEFAULT_BASE_URL);
   model = $state(DEFAULT_MODEL);
   remember = $state(false);
+  chartCheck = $state(true);
   models = $state.raw<ModelInfo[]>(FALLBACK_MODELS);
   /** Why the model list is the fallback one, when listing failed. */
   modelsMessage = $state<string | null>(null);
@@ -62,6 +65,7 @@ export class Settings {
       const saved = JSON.parse(store?.get(SETTINGS_ITEM) ?? '{}') as Partial<SettingsDraft>;
       if (typeof saved.baseUrl === 'string') this.baseUrl = saved.baseUrl;
       if (typeof saved.model === 'string') this.model = saved.model;
+      if (typeof saved.chartCheck === 'boolean') this.chartCheck = saved.chartCheck;
     } catch {
       // Unreadable settings are replaced at the next save.
     }
@@ -74,6 +78,7 @@ export class Settings {
       baseUrl: this.baseUrl,
       model: this.model,
       remember: this.remember,
+      chartCheck: this.chartCheck,
     };
   }
 
@@ -90,10 +95,14 @@ export class Settings {
     this.baseUrl = base.url;
     this.model = draft.model.trim() || DEFAULT_MODEL;
     this.remember = draft.remember;
+    this.chartCheck = draft.chartCheck;
     const store = this.#store;
     if (this.remember && this.apiKey) store?.set(KEY_ITEM, this.apiKey);
     else store?.remove(KEY_ITEM);
-    store?.set(SETTINGS_ITEM, JSON.stringify({ baseUrl: this.baseUrl, model: this.model }));
+    store?.set(
+      SETTINGS_ITEM,
+      JSON.stringify({ baseUrl: this.baseUrl, model: this.model, chartCheck: this.chartCheck }),
+    );
     if (keyChanged) {
       this.#client = null;
       if (this.apiKey) void this.refreshModels();

@@ -34,6 +34,7 @@ export async function turn(
     onEvent = (_e: AgentEvent) => {},
     tables = [WEATHER] as DatasetTable[],
     ask = undefined as TurnRequest['ask'],
+    look = undefined as TurnRequest['look'],
   } = {},
 ): Promise<Run> {
   const model = new ScriptedModel(steps);
@@ -49,6 +50,7 @@ export async function turn(
       ...(queryRows ? { queryRows } : {}),
       signal,
       ...(ask ? { ask } : {}),
+      ...(look ? { look } : {}),
       emit: (e) => {
         events.push(e);
         onEvent(e);

@@ -15,7 +15,8 @@ import type { AssistantBlock } from '../../src/core/model/messages.ts';
 
 export interface ScriptedReply {
   text?: string;
-  tools?: Array<{ name: string; input: unknown }>;
+  /** `id` fixes the call's id (a later step can name it); otherwise one is made up. */
+  tools?: Array<{ name: string; input: unknown; id?: string }>;
   stopReason?: StopReason;
   usage?: Partial<ModelReply['usage']>;
 }
@@ -34,8 +35,8 @@ export type ScriptStep =
 
 let ids = 0;
 
-export function toolUse(name: string, input: unknown): AssistantBlock {
-  return { type: 'tool_use', id: `toolu_test_${++ids}`, name, input };
+export function toolUse(name: string, input: unknown, id?: string): AssistantBlock {
+  return { type: 'tool_use', id: id ?? `toolu_test_${++ids}`, name, input };
 }
 
 export class ScriptedModel implements ModelClient {
@@ -102,7 +103,7 @@ export class ScriptedModel implements ModelClient {
       content.push({ type: 'text', text: step.text });
     }
     for (const t of step.tools ?? []) {
-      const block = toolUse(t.name, t.input) as Extract<AssistantBlock, { type: 'tool_use' }>;
+      const block = toolUse(t.name, t.input, t.id) as Extract<AssistantBlock, { type: 'tool_use' }>;
       this.#streamInput(block, JSON.stringify(t.input), content.length, onEvent);
       content.push(block);
     }

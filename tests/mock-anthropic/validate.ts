@@ -38,6 +38,33 @@ function checkTools(tools: unknown): string | null {
   return null;
 }
 
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/** A tool result's content: a string, or text and image blocks (images by base64 or URL). */
+function checkResultContent(content: unknown, at: string): string | null {
+  if (typeof content === 'string' || content === undefined) return null;
+  if (!Array.isArray(content)) return `${at}: Input should be a valid string or list`;
+  for (const [j, b] of content.entries()) {
+    if (!isObj(b)) return `${at}.${j}: Input should be an object`;
+    if (b.type === 'text') {
+      if (typeof b.text !== 'string' || b.text === '')
+        return `${at}.${j}.text: text content blocks must be non-empty`;
+    } else if (b.type === 'image') {
+      const source = b.source;
+      if (!isObj(source)) return `${at}.${j}.source: Field required`;
+      if (source.type === 'base64') {
+        if (!IMAGE_TYPES.includes(String(source.media_type)))
+          return `${at}.${j}.source.media_type: Input should be ${IMAGE_TYPES.join(', ')}`;
+        if (typeof source.data !== 'string' || source.data === '')
+          return `${at}.${j}.source.data: Field required`;
+      } else if (source.type !== 'url') {
+        return `${at}.${j}.source.type: Input should be 'base64' or 'url'`;
+      }
+    } else return `${at}.${j}.type: Input should be 'text' or 'image'`;
+  }
+  return null;
+}
+
 function checkMessage(message: unknown, i: number): string | null {
   if (!isObj(message)) return `messages.${i}: Input should be an object`;
   if (message.role !== 'user' && message.role !== 'assistant') {
@@ -59,6 +86,10 @@ function checkMessage(message: unknown, i: number): string | null {
     }
     if (block.type === 'tool_result' && message.role !== 'user') {
       return `messages.${i}.content.${k}: tool_result blocks can only appear in user messages`;
+    }
+    if (block.type === 'tool_result') {
+      const problem = checkResultContent(block.content, `messages.${i}.content.${k}.content`);
+      if (problem) return problem;
     }
     if (block.type === 'tool_use' && (typeof block.id !== 'string' || !isObj(block.input))) {
       return `messages.${i}.content.${k}: tool_use blocks need a string id and an object input`;

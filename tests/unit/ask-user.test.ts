@@ -148,6 +148,9 @@ function platformWith(model: ScriptedModel, factory: IDBFactory): Platform {
     onPageHide: () => undefined,
     fetchSample: async () => new File(['revenue\n1\n'], 'sales.csv'),
     openLink: () => undefined,
+    chartImage: async () => {
+      throw new Error('no charts here');
+    },
   };
 }
 

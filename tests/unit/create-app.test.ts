@@ -78,6 +78,9 @@ function testPlatform(preferences = memoryPreferences()) {
     onPageHide: (listener) => void pageHide.push(listener),
     fetchSample: async () => new File(['month,mm\nnov,120\n'], 'weather.csv'),
     openLink: vi.fn(),
+    chartImage: async () => {
+      throw new Error('no charts here');
+    },
   };
   return { platform, pageHide, rescued, address: () => address, factory };
 }
@@ -121,7 +124,12 @@ describe('createApp', () => {
   it('remembers the key through the preferences only when asked to', () => {
     const preferences = memoryPreferences();
     const first = createApp(testPlatform(preferences).platform);
-    const draft = { apiKey: 'sk-test', baseUrl: 'https://api.anthropic.com', model: 'm' };
+    const draft = {
+      apiKey: 'sk-test',
+      baseUrl: 'https://api.anthropic.com',
+      model: 'm',
+      chartCheck: true,
+    };
     expect(first.settings.save({ ...draft, remember: false })).toBeNull();
     expect([...preferences.values.values()].join()).not.toContain('sk-test');
     first.settings.save({ ...draft, remember: true });

@@ -9,7 +9,7 @@ import type { AgentEvent } from '../events/events.ts';
 import { queryIdOf } from '../ids.ts';
 import type { TextBlock } from '../model/messages.ts';
 import type { QueryRows } from '../tools/tool.ts';
-import { appendUser, closeOpenToolUses } from '../model/conversation.ts';
+import { appendUser, closeOpenToolUses, withoutImages } from '../model/conversation.ts';
 import { ANALYSIS_REQUEST, STOPPED_NOTE, systemPrompt } from './prompts.ts';
 import { runStep } from './step.ts';
 import {
@@ -64,6 +64,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
       ...(req.ask
         ? { ask: (question, options) => req.ask!({ callId, question, options }, signal) }
         : {}),
+      ...(req.look ? { look: req.look } : {}),
     }),
   };
 
@@ -108,7 +109,10 @@ function finish(turn: TurnScope, ending: Ending, now: () => number): TurnResult 
   const { turnId } = turn;
   if (ending.state === 'error')
     turn.emit({ type: 'error', turnId, kind: ending.kind, message: ending.message });
-  let messages = closeOpenToolUses(turn.conversation.messages, 'Not run: the turn ended first.');
+  // Images are for the next step of this turn only: a later turn is not sent them again.
+  let messages = withoutImages(
+    closeOpenToolUses(turn.conversation.messages, 'Not run: the turn ended first.'),
+  );
   if (ending.state === 'stopped')
     messages = appendUser(messages, [{ type: 'text', text: STOPPED_NOTE }]);
   turn.conversation = { ...turn.conversation, messages };

@@ -16,7 +16,12 @@ import { costOf, inputTotal } from '../model/pricing.ts';
 import { TOOLS, toolByName } from '../tools/registry.ts';
 import { toolSpec } from '../tools/tool.ts';
 import { compact, TOKEN_BUDGET } from './compact.ts';
-import { appendAssistant, appendUser, withCacheBreakpoint } from '../model/conversation.ts';
+import {
+  appendAssistant,
+  appendUser,
+  withCacheBreakpoint,
+  withoutImages,
+} from '../model/conversation.ts';
 import { partialStringField } from './partial-json.ts';
 import { runTool } from './run-tool.ts';
 import { salvageReply, type Salvage } from './salvage.ts';
@@ -101,7 +106,9 @@ export async function runStep(turn: TurnScope, step: number): Promise<StepOutcom
   const reasoning = textOf(blocks);
   const calls = blocks.filter((b): b is ToolUseBlock => b.type === 'tool_use');
   if (blocks.length) {
-    turn.conversation.messages = appendAssistant(turn.conversation.messages, blocks);
+    // The model has seen its charts' images: the history keeps a note instead, so they are sent
+    // (and stored) once, not with every later request.
+    turn.conversation.messages = appendAssistant(withoutImages(turn.conversation.messages), blocks);
     turn.checkpoint();
   }
   const record = { step, cutOff, stopReason: reply.stopReason };
@@ -159,7 +166,15 @@ async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRec
     results.push({
       type: 'tool_result',
       tool_use_id: call.id,
-      content: outcome.content,
+      content: outcome.image
+        ? [
+            { type: 'text', text: outcome.content },
+            {
+              type: 'image',
+              source: { type: 'base64', media_type: 'image/png', data: outcome.image },
+            },
+          ]
+        : outcome.content,
       ...(isError ? { is_error: true } : {}),
     });
     ran.push({ tool: call.name, isError });

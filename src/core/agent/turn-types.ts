@@ -37,6 +37,8 @@ export interface TurnRequest {
     ask: { callId: string; question: string; options: readonly string[] },
     signal: AbortSignal,
   ) => Promise<string>;
+  /** Draws a chart spec as a base64 PNG (see ToolContext.look); absent to send no images. */
+  look?: (spec: Record<string, unknown>) => Promise<string>;
   /**
    * Receives the history each time it grows (the question, each reply, each set of results), so
    * a reload mid-turn can continue from what the model had already seen and done.

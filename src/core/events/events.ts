@@ -76,6 +76,8 @@ export const agentEvent = z.discriminatedUnion('type', [
     spec: z.record(z.string(), z.unknown()),
     /** The query whose rows the chart draws; absent when the model typed the data in. */
     queryId: queryId.optional(),
+    /** The call id of a chart this one replaces (a fix after looking at it). */
+    replaces: z.string().optional(),
   }),
   z.object({
     type: z.literal('query_result'),

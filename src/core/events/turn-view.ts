@@ -129,18 +129,20 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
         }),
         activity: setTool(t.activity, e.callId, { status: 'done' }),
       };
-    case 'plot':
-      return {
-        ...t,
-        items: upsertItem(t.items, {
-          type: 'plot',
-          id: e.callId,
-          title: e.title,
-          spec: e.spec,
-          ...(e.queryId === undefined ? {} : { queryId: e.queryId }),
-        }),
-        activity: setTool(t.activity, e.callId, { status: 'done' }),
+    case 'plot': {
+      const chart: ItemView = {
+        type: 'plot',
+        id: e.callId,
+        title: e.title,
+        spec: e.spec,
+        ...(e.queryId === undefined ? {} : { queryId: e.queryId }),
       };
+      // A fixed chart takes the place of the one it replaces.
+      const at = t.items.findIndex((i) => i.type === 'plot' && i.id === e.replaces);
+      const items =
+        at >= 0 ? t.items.map((i, k) => (k === at ? chart : i)) : upsertItem(t.items, chart);
+      return { ...t, items, activity: setTool(t.activity, e.callId, { status: 'done' }) };
+    }
     case 'query_result':
       return {
         ...t,

@@ -56,3 +56,25 @@ export function withCacheBreakpoint(messages: Message[]): Message[] {
 export function estimateTokens(value: unknown): number {
   return Math.ceil(JSON.stringify(value).length / 3.5);
 }
+
+/** What stands in the history for an image the model has already seen. */
+export const IMAGE_SEEN = '[The image of the chart was shown to you here; it is not kept.]';
+
+/** The messages with every image in a tool result replaced by a note (IMAGE_SEEN). */
+export function withoutImages(messages: Message[]): Message[] {
+  let changed = false;
+  const out = messages.map((m): Message => {
+    if (m.role !== 'user') return m;
+    return {
+      role: 'user',
+      content: m.content.map((b) => {
+        if (b.type !== 'tool_result' || typeof b.content === 'string') return b;
+        if (!b.content.some((c) => c.type === 'image')) return b;
+        changed = true;
+        const text = b.content.map((c) => (c.type === 'text' ? c.text : IMAGE_SEEN)).join('\n');
+        return { ...b, content: text };
+      }),
+    };
+  });
+  return changed ? out : messages;
+}

@@ -8,6 +8,7 @@ import type { Conversation } from './conversation.ts';
 import type {
   AssistantBlock,
   CacheControl,
+  ImageBlock,
   Message,
   RedactedThinkingBlock,
   TextBlock,
@@ -32,10 +33,32 @@ export const toolUseBlock = z.object({
   input: z.unknown(),
 });
 
+/** Base64 PNG starts with the PNG signature, \x89PNG\r\n\x1a\n. */
+const PNG_BASE64 = /^iVBORw0KGgo[A-Za-z0-9+/]*={0,2}$/;
+/** Largest image sent: a chart at the size Sift draws it is a few tens of kilobytes. */
+export const MAX_IMAGE_BASE64 = 2_000_000;
+
+export const imageBlock = z.object({
+  type: z.literal('image'),
+  source: z.strictObject({
+    type: z.literal('base64'),
+    media_type: z.literal('image/png'),
+    data: z.string().max(MAX_IMAGE_BASE64).regex(PNG_BASE64),
+  }),
+});
+
 export const toolResultBlock = z.object({
   type: z.literal('tool_result'),
   tool_use_id: z.string().min(1),
-  content: z.string(),
+  content: z.union([
+    z.string(),
+    z.array(
+      z.discriminatedUnion('type', [
+        z.object({ type: z.literal('text'), text: z.string() }),
+        imageBlock,
+      ]),
+    ),
+  ]),
   is_error: z.boolean().optional(),
   cache_control: cacheControl.optional(),
 });
@@ -78,6 +101,7 @@ export type SchemaMatchesInterfaces = [
   Assert<Same<z.infer<typeof cacheControl>, CacheControl>>,
   Assert<Same<z.infer<typeof textBlock>, TextBlock>>,
   Assert<Same<z.infer<typeof toolUseBlock>, ToolUseBlock>>,
+  Assert<Same<z.infer<typeof imageBlock>, ImageBlock>>,
   Assert<Same<z.infer<typeof toolResultBlock>, ToolResultBlock>>,
   Assert<Same<z.infer<typeof thinkingBlock>, ThinkingBlock>>,
   Assert<Same<z.infer<typeof redactedThinkingBlock>, RedactedThinkingBlock>>,

@@ -21,10 +21,22 @@ export interface ToolUseBlock {
   input: unknown;
 }
 
+/**
+ * A picture Sift made itself (a chart it drew, as PNG), sent inline: never a URL source, which
+ * would have the API fetch something on Sift's behalf.
+ */
+export interface ImageBlock {
+  type: 'image';
+  source: { type: 'base64'; media_type: 'image/png'; data: string };
+}
+
+/** What a tool result holds besides plain text: its text and the image it shows the model. */
+export type ToolResultContent = string | Array<Omit<TextBlock, 'cache_control'> | ImageBlock>;
+
 export interface ToolResultBlock {
   type: 'tool_result';
   tool_use_id: string;
-  content: string;
+  content: ToolResultContent;
   is_error?: boolean;
   cache_control?: CacheControl;
 }

@@ -29,10 +29,14 @@ export const createPlot = defineTool({
         'A Vega-Lite spec: without data when query_id is given, else with inline data.values.',
       ),
     query_id: z.string().optional().describe('The id of the sql_query result to draw (e.g. "Q3").'),
+    replaces: z
+      .string()
+      .optional()
+      .describe('To fix a chart after looking at it: the chart id its result gave you.'),
   }),
   describe: (input) => `Chart: ${field(input, 'title')}`,
   summarise: (input) => `- showed chart "${field(input, 'title')}"`,
-  async run({ title, vega_lite_spec, query_id }, ctx) {
+  async run({ title, vega_lite_spec, query_id, replaces }, ctx) {
     let spec = vega_lite_spec;
     if (query_id !== undefined) {
       const result = ctx.queryRows(query_id);
@@ -60,9 +64,20 @@ export const createPlot = defineTool({
       title,
       spec: checked.spec,
       ...(query_id === undefined ? {} : { queryId: queryIdSchema.parse(query_id) }),
+      ...(replaces === undefined ? {} : { replaces }),
     });
-    return ok(
-      `Chart shown to the person: "${title}"${query_id === undefined ? ' (data typed in, not from a query)' : `, drawn from ${query_id}`}.`,
-    );
+    const shown = `Chart ${replaces === undefined ? 'shown to the person' : `${replaces} replaced`}: "${title}"${query_id === undefined ? ' (data typed in, not from a query)' : `, drawn from ${query_id}`}.`;
+    // One look per chart: a fix is not looked at again, so a chart costs at most two calls.
+    if (!ctx.look || replaces !== undefined) return ok(shown);
+    let image: string;
+    try {
+      image = await ctx.look(checked.spec);
+    } catch {
+      return ok(shown);
+    }
+    return {
+      content: `${shown} Its chart id is ${ctx.callId}. Below is the chart as the person sees it. If labels overlap, text is clipped, the legend is cramped, the axes are unreadable or the chart type does not suit the data, call create_plot once more with replaces: "${ctx.callId}" and the fixed spec. Otherwise go on.`,
+      image,
+    };
   },
 });

@@ -41,6 +41,11 @@ export interface ToolContext {
    * stopped. Absent where no one can answer (a benchmark, a script).
    */
   ask?(question: string, options: readonly string[]): Promise<string>;
+  /**
+   * Draws a checked chart spec as the page does and returns it as a base64 PNG, for the model to
+   * look at its own chart. Absent when the person turned the chart check off, or nothing draws.
+   */
+  look?(spec: Record<string, unknown>): Promise<string>;
 }
 
 /** A query's result as the page keeps it (up to 1,000 rows), with its true row count. */
@@ -54,6 +59,8 @@ export interface ToolOutcome {
   /** What the model reads back. */
   content: string;
   isError?: boolean;
+  /** A PNG (base64) Sift drew, shown to the model with the text: the chart as the person sees it. */
+  image?: string;
 }
 
 /**
