@@ -1,0 +1,128 @@
+// Screenshots of an analyst that asks and looks: the question card while the turn waits, once
+// answered, left unanswered by a reload, and the chart-check setting; Claude played by the
+// tests' mock Messages API:
+//   npm run build && node scripts/screenshots-asking.mjs [outDir]
+// Each screen at 1280×800 and at a phone's 390 px.
+import { mkdirSync } from 'node:fs';
+import { createServer, preview } from 'vite';
+import { launchChromium } from './chromium.mjs';
+
+const out = process.argv[2] ?? 'screenshots';
+mkdirSync(out, { recursive: true });
+const loader = await createServer({ server: { middlewareMode: true }, logLevel: 'warn' });
+const { startMockAnthropic } = await loader.ssrLoadModule('/tests/mock-anthropic/server.ts');
+const mock = await startMockAnthropic();
+process.env.SIFT_CONNECT_SRC = mock.url;
+const server = await preview({ preview: { port: 0 }, logLevel: 'warn' });
+const url = server.resolvedUrls.local[0];
+const browser = await launchChromium();
+
+const asking = {
+  reply: {
+    text: 'The data has a daily maximum and a daily minimum.',
+    tools: [
+      {
+        name: 'ask_user',
+        input: {
+          question: 'Which temperature do you mean: the daily maximum or the daily minimum?',
+          options: ['Daily maximum', 'Daily minimum', 'Both'],
+        },
+      },
+    ],
+  },
+};
+const answering = [
+  {
+    reply: {
+      tools: [
+        {
+          name: 'sql_query',
+          input: {
+            query:
+              'SELECT location, round(avg(temp_max), 1) AS mean_max FROM data GROUP BY location ORDER BY location',
+            description: 'Mean daily maximum by city',
+          },
+        },
+      ],
+    },
+  },
+  {
+    reply: {
+      tools: [
+        {
+          name: 'output_text',
+          input: {
+            text: 'The mean daily maximum is **17.0 °C** in New York and **16.4 °C** in Seattle [Q1].',
+          },
+        },
+        { name: 'finalize', input: { session_title: null } },
+      ],
+    },
+  },
+];
+
+async function open(width, height) {
+  const page = await browser.newPage({ viewport: { width, height } });
+  await page.goto(url);
+  await page.waitForSelector('.engine[data-state="ready"]');
+  await page.click('[data-testid="sample-button"]');
+  await page.waitForSelector('[data-testid="profile-table"]');
+  await page.click('[data-testid="settings-open"]');
+  await page.fill('[data-testid="api-key"]', 'sk-ant-api03-screenshot');
+  await page.fill('[data-testid="base-url"]', mock.url);
+  await page.click('[data-testid="save-settings"]');
+  return page;
+}
+
+for (const [tag, width, height] of [
+  ['desktop', 1280, 800],
+  ['phone', 390, 844],
+]) {
+  const page = await open(width, height);
+  mock.reset();
+  mock.script([asking, ...answering]);
+  await page.fill('[data-testid="chat-input"]', 'How warm does it get?');
+  await page.click('[data-testid="send"]');
+  await page.waitForSelector('[data-testid="ask-card"][data-waiting="true"]');
+  await page.locator('.turn').first().scrollIntoViewIfNeeded();
+  await page
+    .locator('.turn')
+    .first()
+    .screenshot({ path: `${out}/a1-ask-waiting-${tag}.png` });
+  await page.locator('[data-testid="ask-option"]', { hasText: 'Daily maximum' }).click();
+  await page.waitForSelector(
+    '[data-testid="turn-state"][data-turns="1"]:not([data-state="running"])',
+  );
+  await page
+    .locator('.turn')
+    .first()
+    .screenshot({ path: `${out}/a2-ask-answered-${tag}.png` });
+
+  // Asked again, then the page reloads before the answer.
+  mock.script([asking]);
+  await page.fill('[data-testid="chat-input"]', 'And the coldest days?');
+  await page.click('[data-testid="send"]');
+  await page.waitForSelector('[data-testid="ask-card"][data-waiting="true"]');
+  await page.waitForTimeout(600);
+  await page.reload();
+  await page.waitForSelector('[data-testid="ask-card"][data-answered="false"]');
+  await page.locator('.turn').nth(1).scrollIntoViewIfNeeded();
+  await page
+    .locator('.turn')
+    .nth(1)
+    .screenshot({ path: `${out}/a3-ask-after-reload-${tag}.png` });
+
+  if (!(await page.isVisible('[data-testid="settings-chart-check"]')))
+    await page.click('[data-testid="settings-open"]');
+  await page
+    .locator('.settings')
+    .first()
+    .screenshot({ path: `${out}/a4-settings-${tag}.png` });
+  await page.close();
+}
+
+await browser.close();
+await server.close();
+await mock.close();
+await loader.close();
+console.log(`Screenshots in ${out}/`);
