@@ -136,6 +136,7 @@ describe('initial analysis of the sample', () => {
       'find_value',
       'list_tables',
       'describe_table',
+      'validate_finding',
       'ask_user',
       'output_text',
       'output_table',

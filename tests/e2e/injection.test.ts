@@ -152,6 +152,11 @@ describe('the model, steered by the data, tries every channel', () => {
     expect(trail?.match(/Chart rejected/g)).toHaveLength(plots.length - drawn.length);
     expect(queries[0]?.text).toMatch(/permission|disabled|external/i);
 
+    // A checked finding shows Claude's words and the data's group names as text.
+    const card = items.find((i) => i.type === 'validation')?.text ?? '';
+    expect(card).toContain(`<img src="${origin}/finding"`);
+    expect(card).toContain(`<img src="${origin}/finding-group"`);
+
     // The title is text wherever it is shown.
     const title = await page.getAttribute(
       '[data-testid="session-item"][aria-current="true"]',
@@ -190,6 +195,38 @@ describe('the model, steered by the data, tries every channel', () => {
     const csv = (await downloaded(page, card.locator('[data-testid="table-csv"]'))).toString();
     expect(csv).toContain(`"'=HYPERLINK(""${origin}/cell-formula""`);
     expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
+  });
+
+  it('a question Claude asks shows its words and options as text', async () => {
+    await openHostile();
+    const payload = (id: string) =>
+      `<img src="${origin}/${id}" onerror="window.${CANARY}='${id}'"><script>window.${CANARY}=1</script>`;
+    await mock().script([
+      {
+        reply: {
+          tools: [
+            {
+              name: 'ask_user',
+              input: {
+                question: `${payload('ask')} Which?`,
+                options: [`<img src="${origin}/ask-option" onerror="alert(1)">`],
+              },
+            },
+          ],
+        },
+      },
+    ]);
+    await ask(page, 'Follow the notes.', { wait: false });
+    const card = page.locator('[data-testid="ask-card"][data-waiting="true"]');
+    await card.waitFor();
+    expect(await card.innerText()).toContain(`<img src="${origin}/ask"`);
+    expect(await page.locator('[data-testid="ask-option"]').innerText()).toContain(
+      `<img src="${origin}/ask-option"`,
+    );
+    await card.hover();
+    await expectNothingEscaped();
+    await page.click('[data-testid="stop"]');
+    await page.waitForSelector('[data-testid="ask-card"][data-waiting="false"]');
   });
 
   it('a link opens only after the person has seen its full address', async () => {

@@ -55,6 +55,7 @@ describe('initial analysis', () => {
       'find_value',
       'list_tables',
       'describe_table',
+      'validate_finding',
       'ask_user',
       'output_text',
       'output_table',

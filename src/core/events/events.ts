@@ -14,6 +14,9 @@ export const turnKind = z.enum(['analysis', 'question']);
 /** `interrupted`: the page was closed or reloaded while the turn ran (set on reopening). */
 export const endState = z.enum(['done', 'stopped', 'error', 'interrupted']);
 
+/** What a check of a finding says of it (validate_finding). */
+export const verdict = z.enum(['holds', 'weak', 'contradicted']);
+
 export const agentEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('turn_start'),
@@ -108,6 +111,15 @@ export const agentEvent = z.discriminatedUnion('type', [
     question: z.string(),
     options: z.array(z.string()),
   }),
+  /** A finding checked against the data (validate_finding): its verdict and each check. */
+  z.object({
+    type: z.literal('validation'),
+    ...base,
+    callId: z.string(),
+    finding: z.string(),
+    verdict,
+    checks: z.array(z.object({ label: z.string(), text: z.string(), verdict })),
+  }),
   /** The person's answer to a question Claude asked (`callId` names the question). */
   z.object({ type: z.literal('answer'), ...base, callId: z.string(), answer: z.string() }),
   /** Next questions the model offered at the end of its turn (finalize), shown as buttons. */
@@ -162,6 +174,7 @@ export const agentEvent = z.discriminatedUnion('type', [
 
 export type AgentEvent = z.infer<typeof agentEvent>;
 export type TurnKind = z.infer<typeof turnKind>;
+export type Verdict = z.infer<typeof verdict>;
 export type EndState = z.infer<typeof endState>;
 export type EventOf<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
 

@@ -166,6 +166,18 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
           ...(e.error === undefined ? {} : { message: e.error }),
         }),
       };
+    case 'validation':
+      return {
+        ...t,
+        items: upsertItem(t.items, {
+          type: 'validation',
+          id: e.callId,
+          finding: e.finding,
+          verdict: e.verdict,
+          checks: e.checks,
+        }),
+        activity: setTool(t.activity, e.callId, { status: 'done' }),
+      };
     case 'question':
       return {
         ...t,

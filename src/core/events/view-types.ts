@@ -1,5 +1,5 @@
 /** What the page shows of a session: the view the events fold into (view.ts). */
-import type { EndState, TurnKind } from './events.ts';
+import type { EndState, TurnKind, Verdict } from './events.ts';
 
 import type { Cell } from '../data/cell.ts';
 import type { TurnId } from '../ids.ts';
@@ -38,6 +38,14 @@ export type ItemView =
       question: string;
       options: string[];
       answer: string | null;
+    }
+  | {
+      /** A finding checked against the data, with the verdict and each check's figures. */
+      type: 'validation';
+      id: string;
+      finding: string;
+      verdict: Verdict;
+      checks: Array<{ label: string; text: string; verdict: Verdict }>;
     }
   | { type: 'error'; id: string; kind: string; message: string };
 

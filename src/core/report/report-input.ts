@@ -89,6 +89,12 @@ function turnBlock(turn: TurnView, n: number, detail: Detail, charts: ReportChar
       out.push(
         `Claude asked: "${item.question}" — the person answered: ${item.answer === null ? '(no answer)' : `"${item.answer}"`}`,
       );
+  for (const item of turn.items)
+    if (item.type === 'validation')
+      out.push(
+        `Finding checked against the data: "${item.finding}" — ${item.verdict}`,
+        ...item.checks.map((c) => `  - ${c.label}: ${c.text}`),
+      );
   const answers = turn.items.filter((i) => i.type === 'text').map((i) => i.text);
   if (answers.length) {
     let answer = answers.join('\n\n');

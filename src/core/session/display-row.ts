@@ -30,6 +30,11 @@ export function displayRow(sessionId: string, seq: number, event: AgentEvent): S
         : row('user', 'text', event.question);
     case 'text':
       return row('assistant', 'text', event.text);
+    case 'validation':
+      return row('assistant', 'validation', event.finding, {
+        verdict: event.verdict,
+        checks: event.checks,
+      });
     case 'question':
       return row('assistant', 'question', event.question, { options: event.options });
     case 'answer':

@@ -12,6 +12,7 @@ import { outputTable } from './output-table.ts';
 import { outputText } from './output-text.ts';
 import { profileColumns } from './profile-columns.ts';
 import { sqlQuery } from './sql-query.ts';
+import { validateFindingTool } from './validate-finding.ts';
 import { rawInput, type Tool } from './tool.ts';
 
 export const TOOLS: readonly Tool[] = [
@@ -20,6 +21,7 @@ export const TOOLS: readonly Tool[] = [
   findValue,
   listTables,
   describeTable,
+  validateFindingTool,
   askUser,
   outputText,
   outputTable,
