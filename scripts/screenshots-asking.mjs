@@ -118,6 +118,61 @@ for (const [tag, width, height] of [
     .locator('.settings')
     .first()
     .screenshot({ path: `${out}/a4-settings-${tag}.png` });
+  // Two findings checked against the data: one holds, one is weak.
+  mock.script([
+    {
+      reply: {
+        tools: [
+          {
+            name: 'validate_finding',
+            input: {
+              finding: 'It rains on more days in Seattle than in New York',
+              query: 'SELECT (precipitation > 0)::INT AS value, location AS grp, weather FROM data',
+            },
+          },
+          {
+            name: 'validate_finding',
+            input: {
+              finding: 'Seattle gets more rain per day than New York',
+              query: 'SELECT precipitation AS value, location AS grp FROM data',
+            },
+          },
+        ],
+      },
+    },
+    {
+      reply: {
+        tools: [
+          {
+            name: 'output_text',
+            input: {
+              text: 'Seattle has rain on **more days** (42.6% against 32.2%), but per day the two cities get about the same rain: that difference is within the noise.',
+            },
+          },
+          { name: 'finalize', input: { session_title: null } },
+        ],
+      },
+    },
+  ]);
+  await page.locator('[data-testid="settings"] button', { hasText: 'Close' }).click();
+  await page.fill('[data-testid="api-key"]', 'sk-ant-api03-screenshot').catch(() => undefined);
+  await page.fill('[data-testid="chat-input"]', 'Is Seattle wetter?');
+  await page.click('[data-testid="send"]');
+  await page
+    .waitForSelector('[data-testid="settings"]', { timeout: 3_000 })
+    .then(async () => {
+      await page.fill('[data-testid="api-key"]', 'sk-ant-api03-screenshot');
+      await page.click('[data-testid="save-settings"]');
+    })
+    .catch(() => undefined);
+  await page.waitForSelector(
+    '[data-testid="turn-state"][data-turns="3"]:not([data-state="running"])',
+  );
+  await page.locator('.turn').nth(2).scrollIntoViewIfNeeded();
+  await page
+    .locator('.turn')
+    .nth(2)
+    .screenshot({ path: `${out}/a5-validation-${tag}.png` });
   await page.close();
 }
 
