@@ -98,7 +98,7 @@ function tokensSection(t) {
     '',
     `The scripted initial analysis (tests/fixtures/weather-script.ts, ${t.calls.length} model calls) played by the loop against the worker's own engine (duckdb-wasm in Node) on public/data/weather.csv (${int(t.rows)} rows × ${t.columns} columns), with the tables described as the page describes them. ${ok} ` +
       `Each request the loop sent is measured as it would stand in the API body (JSON of the system blocks, of the tool specs, of the messages). ` +
-      `**Tokens are an estimate** — characters / ${t.charsPerToken}, the app's own budgeting rule (history.ts); no tokenizer is available offline. For English prose such as the system prompt it probably overestimates. ` +
+      `**Tokens are an estimate** — characters / ${t.charsPerToken}, the app's own budgeting rule (src/core/model/conversation.ts); no tokenizer is available offline. For English prose such as the system prompt it probably overestimates. ` +
       "The API's own tool-use preamble is not included. The app shows the API's real counts for every call.",
     '',
     '"From cache" is what a warm prompt cache serves: tools and system carry cache breakpoints, and each call marks its last block, so the next call re-reads everything up to it. Call 1 of a session writes its prefix (read only by a later analysis within the cache lifetime); "new" tokens are processed in full and written to the cache.',
