@@ -15,8 +15,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createServer, preview } from 'vite';
-import { launchChromium } from '../scripts/chromium.mjs';
+import { openConfigured, startMockApp } from '../scripts/mock-app.mjs';
 import { writeSection } from './lib/report-section.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -60,27 +59,13 @@ const CHARTS = [
   },
 ];
 
-const loader = await createServer({ server: { middlewareMode: true }, logLevel: 'warn' });
-const { startMockAnthropic } = await loader.ssrLoadModule('/tests/mock-anthropic/server.ts');
-const mock = await startMockAnthropic();
-process.env.SIFT_CONNECT_SRC = mock.url;
-const server = await preview({ preview: { port: 0 }, logLevel: 'warn' });
-const url = server.resolvedUrls.local[0];
-const browser = await launchChromium();
+const app = await startMockApp();
+const { mock } = app;
 const started = performance.now();
 
 /** One question that draws every chart, each from its own query; the requests it sent. */
 async function drawAll(check) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(url);
-  await page.waitForSelector('.engine[data-state="ready"]');
-  await page.click('[data-testid="sample-button"]');
-  await page.waitForSelector('[data-testid="profile-table"]');
-  await page.click('[data-testid="settings-open"]');
-  await page.fill('[data-testid="api-key"]', 'sk-ant-api03-bench');
-  await page.fill('[data-testid="base-url"]', mock.url);
-  if (!check) await page.uncheck('[data-testid="settings-chart-check"]');
-  await page.click('[data-testid="save-settings"]');
+  const page = await openConfigured(app, { width: 1280, height: 800, chartCheck: check });
   mock.reset();
   mock.script([
     ...CHARTS.flatMap((c, i) => [
@@ -124,10 +109,7 @@ function pngSize(base64) {
 
 const withCheck = await drawAll(true);
 const without = await drawAll(false);
-await browser.close();
-await server.close();
-await mock.close();
-await loader.close();
+await app.close();
 
 const textOf = (result) =>
   typeof result.content === 'string'

@@ -4,18 +4,12 @@
 //   npm run build && node scripts/screenshots-asking.mjs [outDir]
 // Each screen at 1280×800 and at a phone's 390 px.
 import { mkdirSync } from 'node:fs';
-import { createServer, preview } from 'vite';
-import { launchChromium } from './chromium.mjs';
+import { openConfigured, startMockApp } from './mock-app.mjs';
 
 const out = process.argv[2] ?? 'screenshots';
 mkdirSync(out, { recursive: true });
-const loader = await createServer({ server: { middlewareMode: true }, logLevel: 'warn' });
-const { startMockAnthropic } = await loader.ssrLoadModule('/tests/mock-anthropic/server.ts');
-const mock = await startMockAnthropic();
-process.env.SIFT_CONNECT_SRC = mock.url;
-const server = await preview({ preview: { port: 0 }, logLevel: 'warn' });
-const url = server.resolvedUrls.local[0];
-const browser = await launchChromium();
+const app = await startMockApp();
+const { mock } = app;
 
 const asking = {
   reply: {
@@ -61,24 +55,11 @@ const answering = [
   },
 ];
 
-async function open(width, height) {
-  const page = await browser.newPage({ viewport: { width, height } });
-  await page.goto(url);
-  await page.waitForSelector('.engine[data-state="ready"]');
-  await page.click('[data-testid="sample-button"]');
-  await page.waitForSelector('[data-testid="profile-table"]');
-  await page.click('[data-testid="settings-open"]');
-  await page.fill('[data-testid="api-key"]', 'sk-ant-api03-screenshot');
-  await page.fill('[data-testid="base-url"]', mock.url);
-  await page.click('[data-testid="save-settings"]');
-  return page;
-}
-
 for (const [tag, width, height] of [
   ['desktop', 1280, 800],
   ['phone', 390, 844],
 ]) {
-  const page = await open(width, height);
+  const page = await openConfigured(app, { width, height });
   mock.reset();
   mock.script([asking, ...answering]);
   await page.fill('[data-testid="chat-input"]', 'How warm does it get?');
@@ -176,8 +157,5 @@ for (const [tag, width, height] of [
   await page.close();
 }
 
-await browser.close();
-await server.close();
-await mock.close();
-await loader.close();
+await app.close();
 console.log(`Screenshots in ${out}/`);

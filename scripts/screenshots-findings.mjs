@@ -3,21 +3,15 @@
 //   npm run build && node scripts/screenshots-findings.mjs [outDir]
 // Each screen at 1280×800 and at a phone's 390 px.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer, preview } from 'vite';
-import { launchChromium } from './chromium.mjs';
+import { openConfigured, startMockApp } from './mock-app.mjs';
 
 const out = process.argv[2] ?? 'screenshots';
 mkdirSync(out, { recursive: true });
-const loader = await createServer({ server: { middlewareMode: true }, logLevel: 'warn' });
-const { startMockAnthropic } = await loader.ssrLoadModule('/tests/mock-anthropic/server.ts');
+const app = await startMockApp();
+const { mock, browser, loader } = app;
 const { weatherAnalysis, weatherQuestion } = await loader.ssrLoadModule(
   '/tests/fixtures/weather-script.ts',
 );
-const mock = await startMockAnthropic();
-process.env.SIFT_CONNECT_SRC = mock.url;
-const server = await preview({ preview: { port: 0 }, logLevel: 'warn' });
-const url = server.resolvedUrls.local[0];
-const browser = await launchChromium();
 
 const REPORT = [
   '# Seattle and New York weather, 2012–2015',
@@ -35,15 +29,7 @@ const REPORT = [
 ].join('\n\n');
 
 async function session(width, height) {
-  const page = await browser.newPage({ viewport: { width, height } });
-  await page.goto(url);
-  await page.waitForSelector('.engine[data-state="ready"]');
-  await page.click('[data-testid="sample-button"]');
-  await page.waitForSelector('[data-testid="profile-table"]');
-  await page.click('[data-testid="settings-open"]');
-  await page.fill('[data-testid="api-key"]', 'sk-ant-api03-screenshot');
-  await page.fill('[data-testid="base-url"]', mock.url);
-  await page.click('[data-testid="save-settings"]');
+  const page = await openConfigured(app, { width, height });
   mock.script(weatherAnalysis());
   await page.click('[data-testid="analyze"]');
   await page.waitForSelector(
@@ -135,8 +121,5 @@ for (const [tag, width, height] of [
   await page.close();
 }
 
-await browser.close();
-await server.close();
-await mock.close();
-await loader.close();
+await app.close();
 console.log(`Screenshots in ${out}/`);

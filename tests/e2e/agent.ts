@@ -1,7 +1,11 @@
 /** Steps of a person working with Claude in the page, and what they can read back. */
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+import type { Browser } from 'playwright-core';
 import { mockControl } from '../mock-anthropic/control.ts';
+import type { Step } from '../mock-anthropic/types.ts';
+import type { OpenedPage } from './browser.ts';
+import { openWithSample } from './sessions-helpers.ts';
 
 export const KEY = 'sk-ant-api03-e2e-test-key-0123456789';
 export const mock = () => mockControl(inject('mockUrl'));
@@ -20,6 +24,15 @@ export async function configure(
   await page.fill('[data-testid="base-url"]', baseUrl);
   if (model) await page.selectOption('[data-testid="model"]', model);
   await page.click('[data-testid="save-settings"]');
+}
+
+/** A fresh profile with the sample loaded, Claude configured, and `script` queued for it. */
+export async function openScripted(browser: Browser, script: Step[]): Promise<OpenedPage> {
+  const opened = await openWithSample(browser);
+  await mock().reset();
+  await configure(opened.page);
+  await mock().script(script);
+  return opened;
 }
 
 /** Waits until `count` turns exist and the last one has ended; returns how it ended. */

@@ -4,17 +4,8 @@
  * person's answer as the ask_user call's result.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  ask,
-  configure,
-  messageRequests,
-  mock,
-  shownItems,
-  toolResults,
-  turnEnded,
-} from './agent.ts';
+import { ask, messageRequests, shownItems, toolResults, turnEnded, openScripted } from './agent.ts';
 import { useBrowser } from './browser.ts';
-import { openWithSample } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 
@@ -57,10 +48,7 @@ const script = [
 
 describe('ask_user', () => {
   it('pauses on a question card; a click on an option continues the turn with that answer', async () => {
-    const { page, errors } = await openWithSample(browser());
-    await mock().reset();
-    await configure(page);
-    await mock().script(script);
+    const { page, errors } = await openScripted(browser(), script);
     expect(await ask(page, 'What is the typical temperature?', { wait: false })).toBe('running');
 
     const card = page.locator('[data-testid="ask-card"]');
@@ -89,10 +77,7 @@ describe('ask_user', () => {
   });
 
   it('takes an answer in the person’s own words', async () => {
-    const { page } = await openWithSample(browser());
-    await mock().reset();
-    await configure(page);
-    await mock().script(script);
+    const { page } = await openScripted(browser(), script);
     await ask(page, 'What is the typical temperature?', { wait: false });
     await page.locator('[data-testid="ask-answer"]').fill('the average of max and min');
     await page.click('[data-testid="ask-send"]');

@@ -4,7 +4,14 @@
  * takes the first chart's place. With the setting off, no image is sent.
  */
 import { describe, expect, it } from 'vitest';
-import { ask, configure, messageRequests, mock, type MessagesRequest } from './agent.ts';
+import {
+  ask,
+  configure,
+  messageRequests,
+  mock,
+  type MessagesRequest,
+  openScripted,
+} from './agent.ts';
 import { useBrowser } from './browser.ts';
 import { openWithSample } from './sessions-helpers.ts';
 
@@ -66,10 +73,7 @@ function pngSize(base64: string): { width: number; height: number } {
 
 describe('the chart check', () => {
   it('sends the drawn chart once as a PNG, and the fix replaces the chart', async () => {
-    const { page, errors } = await openWithSample(browser());
-    await mock().reset();
-    await configure(page);
-    await mock().script(script);
+    const { page, errors } = await openScripted(browser(), script);
     expect(await ask(page, 'Which months are wettest?')).toBe('done');
 
     const requests = await messageRequests();

@@ -7,9 +7,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { GALLERY, inlined } from '../fixtures/vega-lite-gallery.ts';
-import { ask, configure, mock } from './agent.ts';
+import { ask, openScripted } from './agent.ts';
 import { useBrowser } from './browser.ts';
-import { openWithSample } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 const PER_REPLY = 12;
@@ -36,10 +35,7 @@ const chart = (page: Page, name: string) =>
 
 describe('the Vega-Lite gallery through create_plot', () => {
   it('draws every chart, refuses none, and the interactive ones respond', async () => {
-    const { page, errors } = await openWithSample(browser());
-    await mock().reset();
-    await configure(page);
-    await mock().script(script());
+    const { page, errors } = await openScripted(browser(), script());
     expect(await ask(page, 'Show me every kind of chart')).toBe('done');
 
     const trail = await page.locator('[data-testid="activity"]').last().textContent();

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { replyEvents } from '../mock-anthropic/sse.ts';
-import { ask, configure, messageRequests, mock, shownItems } from './agent.ts';
+import { ask, configure, messageRequests, mock, shownItems, openScripted } from './agent.ts';
 import { useBrowser } from './browser.ts';
-import { openWithSample, sessionsReady } from './sessions-helpers.ts';
+import { sessionsReady } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 
@@ -29,10 +29,9 @@ const THROUGH_ANSWER =
 
 describe('a stream cut after a whole output_text call', () => {
   it('keeps the answer on screen, marked as cut off, across a reload, and the next question works', async () => {
-    const { page, errors } = await openWithSample(browser());
-    await mock().reset();
-    await configure(page);
-    await mock().script([{ cut: { reply, afterEvents: THROUGH_ANSWER }, chunkDelayMs: 15 }]);
+    const { page, errors } = await openScripted(browser(), [
+      { cut: { reply, afterEvents: THROUGH_ANSWER }, chunkDelayMs: 15 },
+    ]);
     expect(await ask(page, 'Which city is wetter?')).toBe('error');
 
     const shown = async () => {

@@ -4,9 +4,9 @@
  * turn ends with follow-up questions that ask themselves when clicked — all back after a reload.
  */
 import { describe, expect, it } from 'vitest';
-import { ask, configure, messageRequests, mock, turnEnded } from './agent.ts';
+import { ask, configure, messageRequests, mock, turnEnded, openScripted } from './agent.ts';
 import { useBrowser } from './browser.ts';
-import { openWithSample, sessionsReady } from './sessions-helpers.ts';
+import { sessionsReady } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 
@@ -48,10 +48,7 @@ const script = [
 
 describe('findings that can be checked', () => {
   it('cites query cards, flags an unknown id, and offers follow-up questions', async () => {
-    const { page, errors } = await openWithSample(browser());
-    await mock().reset();
-    await configure(page);
-    await mock().script(script);
+    const { page, errors } = await openScripted(browser(), script);
     expect(await ask(page, 'Which city is wetter?')).toBe('done');
 
     // The model was given the id with the result.

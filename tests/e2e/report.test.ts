@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weatherQuestion } from '../fixtures/weather-script.ts';
 import { downloaded } from './app.ts';
-import { ask, configure, messageRequests, mock } from './agent.ts';
+import { ask, messageRequests, mock, openScripted } from './agent.ts';
 import { useBrowser } from './browser.ts';
 import { startListener, type Listener } from './listener.ts';
-import { openWithSample, sessionsReady } from './sessions-helpers.ts';
+import { sessionsReady } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 let listener: Listener;
@@ -42,10 +42,7 @@ const reportText = (origin: string) =>
 
 describe('the report', () => {
   it('streams from the findings, shows, survives a reload and exports offline files', async () => {
-    const { page, errors } = await openWithSample(browser());
-    await mock().reset();
-    await configure(page);
-    await mock().script(weatherQuestion());
+    const { page, errors } = await openScripted(browser(), weatherQuestion());
     expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
     // The chart was drawn from the query's rows, and says so.
     expect(await page.getAttribute('[data-testid="chart-source"]', 'data-query')).toBe('Q1');

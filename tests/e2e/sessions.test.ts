@@ -16,6 +16,7 @@ import {
   mock,
   shownItems,
   turnEnded,
+  openScripted,
 } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
 import {
@@ -45,10 +46,7 @@ async function transcript(page: Parameters<typeof shownItems>[0]) {
 
 describe('a session across reloads', () => {
   it('comes back after a reload with its transcript and data, and the next question continues it', async () => {
-    const { page, errors } = await openWithSample(browser());
-    await mock().reset();
-    await configure(page);
-    await mock().script(weatherAnalysis());
+    const { page, errors } = await openScripted(browser(), weatherAnalysis());
     expect(await analyze(page)).toBe('done');
     await page.waitForSelector(`[data-testid="session-item"][data-title="${TITLE}"]`);
     const before = await transcript(page);
@@ -198,10 +196,7 @@ describe('deleting a session', () => {
 
 describe('export and import', () => {
   it('opens in a fresh browser profile as the same transcript with the same query results', async () => {
-    const { page } = await openWithSample(browser());
-    await mock().reset();
-    await configure(page);
-    await mock().script(weatherAnalysis());
+    const { page } = await openScripted(browser(), weatherAnalysis());
     expect(await analyze(page)).toBe('done');
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -10,21 +10,12 @@ import { openChannel } from '../../src/adapters/session-channel.ts';
 import { DB_VERSION, openAtVersion, openSessionStore } from '../../src/adapters/session-store.ts';
 import type { AgentEvent } from '../../src/core/events/events.ts';
 import { reduceAll } from '../../src/core/events/view.ts';
-import type { SessionMeta } from '../../src/core/session/records.ts';
+
 import type { TabMessage } from '../../src/core/session/tab-messages.ts';
-import { sid, tid } from '../helpers/ids.ts';
+import { sid, tid, sessionMetaOf } from '../helpers/ids.ts';
 
 const t = tid('t1');
-const meta = (id: string): SessionMeta => ({
-  id: sid(id),
-  title: `Session ${id}`,
-  titleSource: 'file',
-  createdAt: 1,
-  updatedAt: 1,
-  tables: [],
-  bytes: { files: 0, events: 0, history: 0 },
-  eventCount: 0,
-});
+const meta = (id: string) => sessionMetaOf(id);
 const text = (s: string): AgentEvent => ({ type: 'text', turnId: t, callId: s, text: s });
 
 describe('records read back from IndexedDB', () => {

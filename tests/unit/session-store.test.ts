@@ -15,7 +15,7 @@ import type { AgentEvent } from '../../src/core/events/events.ts';
 import { displayRow } from '../../src/core/session/display-row.ts';
 import type { LiveDraft, SessionMeta } from '../../src/core/session/records.ts';
 import type { SessionStore } from '../../src/core/session/store.ts';
-import { sid, fid, tid } from '../helpers/ids.ts';
+import { sid, fid, tid, sessionMetaOf } from '../helpers/ids.ts';
 
 const t = tid('turn-1');
 const text = (s: string): AgentEvent => ({ type: 'text', turnId: t, callId: 'c', text: s });
@@ -23,18 +23,11 @@ const len = (v: unknown) => JSON.stringify(v).length;
 /** The stored size of an event: its whole persistence row. */
 const stored = (seq: number, e: AgentEvent, id = 'a') => len(displayRow(id, seq, e));
 
-function meta(id: string, updatedAt = 1): SessionMeta {
-  return {
-    id: sid(id),
-    title: `Session ${id}`,
-    titleSource: 'file',
-    createdAt: 1,
+const meta = (id: string, updatedAt = 1): SessionMeta =>
+  sessionMetaOf(id, {
     updatedAt,
     tables: [{ name: 'rain', fileId: fid(`${id}-f1`), fileName: 'rain.csv', fileBytes: 9 }],
-    bytes: { files: 0, events: 0, history: 0 },
-    eventCount: 0,
-  };
-}
+  });
 
 const conversation: Conversation = {
   messages: [{ role: 'user', content: [{ type: 'text', text: 'Which month is wettest?' }] }],

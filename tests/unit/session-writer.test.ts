@@ -3,21 +3,12 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { openSessionStore } from '../../src/adapters/session-store.ts';
 import type { AgentEvent } from '../../src/core/events/events.ts';
-import type { SessionMeta } from '../../src/core/session/records.ts';
+
 import type { SessionStore } from '../../src/core/session/store.ts';
 import { rescuedAfter, SessionWriter } from '../../src/state/session-writer.ts';
-import { sid, tid } from '../helpers/ids.ts';
+import { sid, tid, sessionMetaOf } from '../helpers/ids.ts';
 
-const meta: SessionMeta = {
-  id: sid('s1'),
-  title: 'weather.csv',
-  titleSource: 'file',
-  createdAt: 1,
-  updatedAt: 1,
-  tables: [],
-  bytes: { files: 0, events: 0, history: 0 },
-  eventCount: 0,
-};
+const meta = sessionMetaOf('s1', { title: 'weather.csv' });
 
 const start: AgentEvent = {
   type: 'turn_start',
