@@ -9,11 +9,13 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { openSessionStore } from '../../src/adapters/session-store.ts';
-import type { AnthropicModelClient } from '../../src/adapters/anthropic-client.ts';
 import { reduceAll } from '../../src/core/events/view.ts';
-import type { Platform } from '../../src/state/ports.ts';
 import { expectValid, lastUser, resultsOf, turn } from '../helpers/agent-turn.ts';
 import { ScriptedModel, type ScriptStep } from '../helpers/scripted-model.ts';
+import { memoryPreferences, testPlatform, until as waitFor } from '../helpers/test-platform.ts';
+
+/** The turn runs through storage and a scripted model: give it two seconds. */
+const until = (done: () => boolean) => waitFor(done, 2_000);
 
 const asking: ScriptStep = {
   text: 'Revenue could be gross or net here.',
@@ -94,75 +96,15 @@ describe('ask_user in the loop', () => {
   });
 });
 
-/** A platform whose model is scripted, for the analyst as the page runs it. */
-function platformWith(model: ScriptedModel, factory: IDBFactory): Platform {
-  const client: AnthropicModelClient = {
-    complete: (request, options) => model.complete(request, options),
-    listModels: async () => [],
-  };
-  const preferences = new Map([['sift.apiKey', 'sk-test']]);
-  let address: string | null = null;
-  return {
-    engine: {
-      info: async () => ({ duckdbVersion: 'v-test', bundle: 'fake' }),
-      load: async (files) =>
-        files.map((f) => ({
-          ok: true,
-          table: {
-            name: 'data',
-            fileName: f.name,
-            fileBytes: f.size,
-            rows: 1,
-            columns: [{ original: 'revenue', name: 'revenue' }],
-            schema: [{ name: 'revenue', type: 'DOUBLE' }],
-            encoding: 'utf-8',
-            notes: [],
-            loadMs: 1,
-          },
-        })),
-      query: async () => ({ ok: false, kind: 'error', message: 'none', durationMs: 0 }),
-      cancel: async () => undefined,
-      profile: async (table) => ({ table, rows: 1, columns: [], durationMs: 1 }),
-      tables: async () => [],
-      dropTable: async () => undefined,
-      reset: async () => undefined,
-    },
-    openStore: () => openSessionStore({ name: 'sift', factory }),
-    modelClient: () => client,
-    preferences: {
-      get: (k) => preferences.get(k) ?? null,
-      set: (k, v) => void preferences.set(k, v),
-      remove: (k) => void preferences.delete(k),
-    },
-    rescue: { save: () => undefined, take: () => null },
-    address: {
-      read: () => address as never,
-      write: (id) => void (address = id),
-    },
-    quota: { requestPersistence: async () => null, figures: async () => ({ usage: 0, quota: 1 }) },
-    tabs: {
-      openChannel: () => ({ post: () => undefined, close: () => undefined }),
-      tryLock: async () => ({ release: () => undefined }),
-      waitForLock: () => new Promise(() => undefined),
-    },
-    onPageHide: () => undefined,
-    fetchSample: async () => new File(['revenue\n1\n'], 'sales.csv'),
-    openLink: () => undefined,
-    chartImage: async () => {
-      throw new Error('no charts here');
-    },
-  };
-}
-
-const until = async (done: () => boolean) => {
-  for (let i = 0; i < 400 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(done()).toBe(true);
-};
+/** The app's platform with Claude scripted and a key already remembered. */
+const scriptedPlatform = (model: ScriptedModel, factory: IDBFactory) =>
+  testPlatform({ model, factory, preferences: memoryPreferences([['sift.apiKey', 'sk-test']]) })
+    .platform;
 
 describe('ask_user on the page', () => {
   it('keeps an unanswered question through a reload; answering it then asks Claude anew', async () => {
     const factory = new IDBFactory();
-    const first = createApp(platformWith(new ScriptedModel([asking, { hang: true }]), factory));
+    const first = createApp(scriptedPlatform(new ScriptedModel([asking, { hang: true }]), factory));
     await until(() => first.sessions.started);
     await first.workspace.loadSample();
     await until(() => first.sessions.currentId !== null);
@@ -182,7 +124,7 @@ describe('ask_user on the page', () => {
 
     // The page reloads while the turn waits: a new app on the same storage reopens the session.
     const model = new ScriptedModel([answering]);
-    const second = createApp(platformWith(model, factory));
+    const second = createApp(scriptedPlatform(model, factory));
     await until(() => second.sessions.currentId === first.sessions.currentId);
     const card = () => second.analyst.view.turns[0]!.items.find((i) => i.id === callId);
     expect(card()).toMatchObject({ type: 'ask', answer: null });

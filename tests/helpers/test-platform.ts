@@ -1,0 +1,105 @@
+/**
+ * The browser's side of the app as a test builds it (a Platform for createApp): the session
+ * store on fake-indexeddb, an engine that turns every file into a small table, preferences in
+ * memory, and records of what the app asked for (the address, the rescue, links opened).
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import { expect, vi } from 'vitest';
+import { openSessionStore } from '../../src/adapters/session-store.ts';
+import type { SiftEngine, TableInfo } from '../../src/core/data/engine.ts';
+import type { SessionId } from '../../src/core/ids.ts';
+import type { ModelClient } from '../../src/core/model/client.ts';
+import type { Rescue } from '../../src/core/session/records.ts';
+import type { Platform, Preferences } from '../../src/state/ports.ts';
+
+/** An engine that turns every file into a two-column table and knows nothing else. */
+export function tableEngine(): SiftEngine {
+  const table = (file: File, name: string): TableInfo => ({
+    name,
+    fileName: file.name,
+    fileBytes: file.size,
+    rows: 2,
+    columns: [
+      { original: 'month', name: 'month' },
+      { original: 'mm', name: 'mm' },
+    ],
+    encoding: 'utf-8',
+    notes: [],
+    loadMs: 1,
+  });
+  return {
+    info: async () => ({ duckdbVersion: 'v-test', bundle: 'fake' }),
+    load: async (files, _progress, names) =>
+      files.map((f, i) => ({ ok: true, table: table(f, names?.[i] ?? 'data') })),
+    query: async () => ({ ok: false, kind: 'error', message: 'no SQL here', durationMs: 0 }),
+    cancel: async () => undefined,
+    profile: async (name) => ({ table: name, rows: 2, columns: [], durationMs: 1 }),
+    tables: async () => [],
+    dropTable: async () => undefined,
+    reset: async () => undefined,
+  };
+}
+
+export function memoryPreferences(
+  entries: Array<[string, string]> = [],
+): Preferences & { values: Map<string, string> } {
+  const values = new Map<string, string>(entries);
+  return {
+    values,
+    get: (k) => values.get(k) ?? null,
+    set: (k, v) => void values.set(k, v),
+    remove: (k) => void values.delete(k),
+  };
+}
+
+export interface TestPlatformOptions {
+  preferences?: Preferences;
+  /** The IndexedDB the store opens: share one to play a reload. */
+  factory?: IDBFactory;
+  /** The model the analyst talks to; none by default. */
+  model?: ModelClient;
+}
+
+/** A platform of the test's own, recording what the app asks of the browser. */
+export function testPlatform({
+  preferences = memoryPreferences(),
+  factory = new IDBFactory(),
+  model,
+}: TestPlatformOptions = {}) {
+  const pageHide: Array<() => void> = [];
+  const rescued: Array<Rescue | null> = [];
+  let address: SessionId | null = null;
+  const platform: Platform = {
+    engine: tableEngine(),
+    openStore: () => openSessionStore({ name: 'sift', factory }),
+    modelClient: () => {
+      if (!model) throw new Error('no model in this test');
+      return { complete: (r, o) => model.complete(r, o), listModels: async () => [] };
+    },
+    preferences,
+    rescue: { save: (r) => void rescued.push(r), take: () => null },
+    address: { read: () => address, write: (id) => void (address = id) },
+    quota: {
+      requestPersistence: vi.fn(async () => true),
+      figures: async () => ({ usage: 0, quota: 1_000_000 }),
+    },
+    tabs: {
+      openChannel: () => ({ post: () => undefined, close: () => undefined }),
+      tryLock: async () => ({ release: () => undefined }),
+      waitForLock: () => new Promise(() => undefined),
+    },
+    onPageHide: (listener) => void pageHide.push(listener),
+    fetchSample: async () => new File(['month,mm\nnov,120\n'], 'weather.csv'),
+    openLink: vi.fn(),
+    chartImage: async () => {
+      throw new Error('no charts here');
+    },
+  };
+  return { platform, pageHide, rescued, address: () => address, factory };
+}
+
+/** Waits up to `ms` for `done`, then asserts it: for state the app updates by itself. */
+export async function until(done: () => boolean, ms = 1_000): Promise<void> {
+  for (let i = 0; i < ms / 5 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(done()).toBe(true);
+}
