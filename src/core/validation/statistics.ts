@@ -1,7 +1,8 @@
 /**
  * The arithmetic of validate_finding, on figures the SQL has already computed: a confidence
- * interval for a difference between two groups (Welch), and whether a comparison reverses once
- * a third column is held fixed (Simpson's paradox), by direct standardisation.
+ * interval for a difference between two groups (Welch's for means, Agresti and Caffo's for
+ * proportions), and whether a comparison reverses once a third column is held fixed (Simpson's
+ * paradox), by direct standardisation.
  */
 
 export interface GroupStats {
@@ -54,6 +55,25 @@ export function welch(a: GroupStats, b: GroupStats): Difference | null {
   const df = (va + vb) ** 2 / (va ** 2 / (a.n - 1) + vb ** 2 / (b.n - 1));
   const margin = t95(df) * se;
   return { estimate, low: estimate - margin, high: estimate + margin };
+}
+
+/**
+ * The difference of two proportions (`mean` of 0/1 rows) with its 95 % confidence interval:
+ * Agresti and Caffo's (one success and one failure added to each group), which unlike the plain
+ * Wald interval does not shrink to a point when a group is all 0 or all 1; kept within -1 to 1.
+ * The estimate is the plain difference.
+ */
+export function proportions(a: GroupStats, b: GroupStats): Difference | null {
+  if (a.n < 1 || b.n < 1) return null;
+  const pa = (a.mean * a.n + 1) / (a.n + 2);
+  const pb = (b.mean * b.n + 1) / (b.n + 2);
+  const se = Math.sqrt((pa * (1 - pa)) / (a.n + 2) + (pb * (1 - pb)) / (b.n + 2));
+  const centre = pa - pb;
+  return {
+    estimate: a.mean - b.mean,
+    low: Math.max(-1, centre - 1.96 * se),
+    high: Math.min(1, centre + 1.96 * se),
+  };
 }
 
 export interface LevelStats {
