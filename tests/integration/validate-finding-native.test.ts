@@ -170,6 +170,21 @@ describe('validate_finding on DuckDB', () => {
     ]);
   });
 
+  it('compares the group named higher with the highest of the others', async () => {
+    const query =
+      "SELECT score AS value, CASE WHEN arm = 'new' THEN 'new' ELSE site END AS grp FROM trials";
+    const named = await validate(query, undefined, { higher: 'new' });
+    expect(named.checks.find((c) => c.label === 'Comparison')!.text).toMatch(
+      // The old arm by site: south 29.04, north 29.00, west 28.96.
+      /^new 35 vs south 29 \(against the highest of the other 3 groups\), from 300 and 100 rows: /,
+    );
+    expect(named.verdict).toBe('holds');
+    const unnamed = await validate(query);
+    expect(unnamed.checks.find((c) => c.label === 'Comparison')!.text).toMatch(
+      /^new 35 vs west 29 \(highest and lowest of 4 groups\), from 300 and 100 rows: /,
+    );
+  });
+
   it('calls a gap weak when one group is small, with an interval that does not collapse', async () => {
     // 200 rows all 1 against 3 rows all 0: a plain (Wald) interval would be the single point 100.
     const result = await validate(

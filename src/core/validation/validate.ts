@@ -167,9 +167,11 @@ async function comparison(
     };
   const diff = fmt.binary ? proportions(a, b) : welch(a, b);
   const which =
-    groups.length > 2
-      ? ` (${claimed ? 'the highest of the others' : 'highest and lowest'} of ${groups.length} groups)`
-      : '';
+    groups.length <= 2
+      ? ''
+      : claimed
+        ? ` (against the highest of the other ${groups.length - 1} groups)`
+        : ` (highest and lowest of ${groups.length} groups)`;
   const small = [a, b].find((g) => g.n < MIN_ROWS);
   const stated = `${a.group} ${fmt.value(a.mean)} vs ${b.group} ${fmt.value(b.mean)}${which}, from ${count(a.n)} and ${count(b.n)} rows`;
   if (!diff)
