@@ -68,7 +68,7 @@ describe('validate_finding', () => {
       'Seattle 42.6% vs New York 32.2%, from 1,461 and 1,461 rows: the difference is 10.5 points, 95% CI 7.0 to 13.9 points.',
     );
     expect(await cards.nth(1).innerText()).toContain(
-      'the difference is 0.169 mm, 95% CI -0.389 to 0.727 mm, which includes no difference at all',
+      'the difference is 0.169 mm, 95% CI -0.389 to 0.728 mm, which includes no difference at all',
     );
     const third = await cards.nth(2).innerText();
     expect(third).toContain('New York has rain on more days than Seattle');

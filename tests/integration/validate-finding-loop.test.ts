@@ -69,7 +69,7 @@ describe('validate_finding in the loop', () => {
     expect(perDay!.content).toContain('Verdict: weak');
     expect(perDay!.content).toContain('which includes no difference at all');
     expect(perDay!.content).toContain(
-      '- Comparison (weak): Seattle 3.03 mm vs New York 2.86 mm, from 1,461 and 1,461 rows: the difference is 0.169 mm, 95% CI -0.389 to 0.727 mm, which includes no difference at all.',
+      '- Comparison (weak): Seattle 3.03 mm vs New York 2.86 mm, from 1,461 and 1,461 rows: the difference is 0.169 mm, 95% CI -0.389 to 0.728 mm, which includes no difference at all.',
     );
     expect(reversed!.content).toContain('Verdict: contradicted');
     expect(reversed!.content).toContain(

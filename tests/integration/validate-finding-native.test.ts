@@ -114,7 +114,7 @@ describe('validate_finding on DuckDB', () => {
     expect(result.verdict).toBe('holds');
     const comparison = result.checks.find((c) => c.label === 'Comparison')!;
     expect(comparison.text).toBe(
-      'new 35 vs old 29, from 300 and 300 rows: the difference is 6.00, 95% CI 5.50 to 6.51.',
+      'new 35 vs old 29, from 300 and 300 rows: the difference is 6.00, 95% CI 5.49 to 6.51.',
     );
     expect(result.checks.find((c) => c.label === 'Within site')).toMatchObject({
       verdict: 'holds',
@@ -128,7 +128,7 @@ describe('validate_finding on DuckDB', () => {
     });
     expect(result.checks.find((c) => c.label === 'Spread')!.text).toMatch(/^Mean 32 mm, median /);
     expect(result.checks.find((c) => c.label === 'Comparison')!.text).toBe(
-      'new 35 mm vs old 29 mm, from 300 and 300 rows: the difference is 6.00 mm, 95% CI 5.50 to 6.51 mm.',
+      'new 35 mm vs old 29 mm, from 300 and 300 rows: the difference is 6.00 mm, 95% CI 5.49 to 6.51 mm.',
     );
   });
 
@@ -139,7 +139,7 @@ describe('validate_finding on DuckDB', () => {
     expect(trials.verdict).toBe('contradicted');
     expect(trials.checks.find((c) => c.label === 'Comparison')).toEqual({
       label: 'Comparison',
-      text: 'old 29 vs new 35, from 300 and 300 rows: the difference is -6.00, 95% CI -6.51 to -5.50: new is higher, the opposite of the finding.',
+      text: 'old 29 vs new 35, from 300 and 300 rows: the difference is -6.00, 95% CI -6.51 to -5.49: new is higher, the opposite of the finding.',
       verdict: 'contradicted',
     });
     // "Women were admitted more often" is contradicted by the overall rates.
