@@ -9,9 +9,9 @@ import { openWithSample, sessionsReady } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 
-const check = (finding: string, query: string) => ({
+const check = (finding: string, query: string, more: Record<string, string> = {}) => ({
   name: 'validate_finding',
-  input: { finding, query },
+  input: { finding, query, ...more },
 });
 
 describe('validate_finding', () => {
@@ -30,6 +30,12 @@ describe('validate_finding', () => {
             check(
               'Seattle gets more rain per day than New York',
               'SELECT precipitation AS value, location AS grp FROM data',
+              { higher: 'Seattle', unit: 'mm' },
+            ),
+            check(
+              'New York has rain on more days than Seattle',
+              'SELECT (precipitation > 0)::INT AS value, location AS grp FROM data',
+              { higher: 'New York' },
             ),
           ],
         },
@@ -51,18 +57,29 @@ describe('validate_finding', () => {
     const cards = page.locator('[data-testid="item"][data-type="validation"]');
     const shown = async () =>
       cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict')));
-    expect(await shown()).toEqual(['holds', 'weak']);
-    expect(await cards.nth(0).innerText()).toContain(
-      'Seattle 42.6% vs New York 32.2%, from 1,461 and 1,461 rows',
+    expect(await shown()).toEqual(['holds', 'weak', 'contradicted']);
+    // What a person reads on each card: the verdict, the finding, and the figures behind it.
+    const badges = page.locator(
+      '[data-testid="item"][data-type="validation"] [data-testid="verdict"]',
     );
-    expect(await cards.nth(1).innerText()).toContain('which includes no difference at all');
+    expect(await badges.allInnerTexts()).toEqual(['Holds', 'Weak', 'Contradicted']);
+    for (const badge of await badges.all()) expect(await badge.isVisible()).toBe(true);
+    expect(await cards.nth(0).innerText()).toContain(
+      'Seattle 42.6% vs New York 32.2%, from 1,461 and 1,461 rows: the difference is 10.5 points, 95% CI 7.0 to 13.9 points.',
+    );
+    expect(await cards.nth(1).innerText()).toContain(
+      'the difference is 0.169 mm, 95% CI -0.389 to 0.728 mm, which includes no difference at all',
+    );
+    const third = await cards.nth(2).innerText();
+    expect(third).toContain('New York has rain on more days than Seattle');
+    expect(third).toContain('Seattle is higher, the opposite of the finding.');
     const [first] = toolResults((await messageRequests())[1]!);
     expect(first!.content).toMatch(/^Verdict: holds\n- Rows \(holds\): 2,922 rows behind/);
 
     await page.reload();
     await sessionsReady(page, 1);
     await cards.first().waitFor();
-    expect(await shown()).toEqual(['holds', 'weak']);
+    expect(await shown()).toEqual(['holds', 'weak', 'contradicted']);
     expect(errors).toEqual([]);
   });
 });

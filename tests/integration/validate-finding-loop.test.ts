@@ -22,9 +22,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => engine.close());
 
-const check = (finding: string, query: string) => ({
+const check = (finding: string, query: string, more: Record<string, string> = {}) => ({
   name: 'validate_finding',
-  input: { finding, query },
+  input: { finding, query, ...more },
 });
 const done = { tools: [{ name: 'finalize', input: { session_title: null } }] };
 
@@ -41,6 +41,12 @@ describe('validate_finding in the loop', () => {
             check(
               'Seattle gets more rain per day than New York',
               'SELECT precipitation AS value, location AS grp FROM data',
+              { higher: 'Seattle', unit: 'mm' },
+            ),
+            check(
+              'It rains on more days in New York than in Seattle',
+              'SELECT (precipitation > 0)::INT AS value, location AS grp FROM data',
+              { higher: 'New York' },
             ),
           ],
         },
@@ -53,14 +59,22 @@ describe('validate_finding in the loop', () => {
     expect(cards.map((c) => c.type === 'validation' && [c.finding, c.verdict])).toEqual([
       ['It rains on more days in Seattle than in New York', 'holds'],
       ['Seattle gets more rain per day than New York', 'weak'],
+      ['It rains on more days in New York than in Seattle', 'contradicted'],
     ]);
-    const [rainyDays, perDay] = resultsOf(run.model.requests[1]!);
+    const [rainyDays, perDay, reversed] = resultsOf(run.model.requests[1]!);
     expect(rainyDays!.content).toContain('Verdict: holds');
     expect(rainyDays!.content).toContain(
-      '- Comparison (holds): Seattle 42.6% vs New York 32.2%, from 1,461 and 1,461 rows: difference 10.5 points, 95% CI 7.0 to 14.0 points.',
+      '- Comparison (holds): Seattle 42.6% vs New York 32.2%, from 1,461 and 1,461 rows: the difference is 10.5 points, 95% CI 7.0 to 13.9 points.',
     );
     expect(perDay!.content).toContain('Verdict: weak');
     expect(perDay!.content).toContain('which includes no difference at all');
+    expect(perDay!.content).toContain(
+      '- Comparison (weak): Seattle 3.03 mm vs New York 2.86 mm, from 1,461 and 1,461 rows: the difference is 0.169 mm, 95% CI -0.389 to 0.728 mm, which includes no difference at all.',
+    );
+    expect(reversed!.content).toContain('Verdict: contradicted');
+    expect(reversed!.content).toContain(
+      '- Comparison (contradicted): New York 32.2% vs Seattle 42.6%, from 1,461 and 1,461 rows: the difference is -10.5 points, 95% CI -13.9 to -7.0 points: Seattle is higher, the opposite of the finding.',
+    );
   });
 
   it('sends back a query it cannot use, with what to fix', async () => {

@@ -20,19 +20,31 @@ export const validateFindingTool = defineTool({
   description:
     'Check a finding against the data before you lead with it. Give the finding in words and a read-only query ' +
     'returning the rows behind it, one row per record: the measure as a numeric column named value (0/1 for a share), ' +
-    'and for a comparison between groups a column named grp holding each row’s group. Any other column the query ' +
-    'returns is held fixed in turn to see whether the comparison reverses (Simpson’s paradox); group_by names the one ' +
-    'to check. Sift counts the rows, checks whether a few rows drive the figure, gives a 95% confidence interval for a ' +
-    'difference, and returns a verdict (holds, weak or contradicted) that the person sees as a card. ' +
-    'Report a weak or contradicted finding as such, or not at all.',
+    'and for a comparison between groups a column named grp holding each row’s group (best two groups; with more, ' +
+    'the highest and lowest are compared). Name in higher the group the finding says is higher. Any other column the ' +
+    'query returns with 2 to 10 levels is held fixed in turn to see whether the comparison reverses (Simpson’s ' +
+    'paradox); group_by names the one to check instead. Sift counts the rows, checks whether the top 1% of rows ' +
+    'drive the figure, gives the difference with a 95% confidence interval, and returns a verdict the person sees as ' +
+    'a card: contradicted (the comparison reverses, or the interval lies on the other side of zero from higher), ' +
+    'weak (under 30 rows in all or in a group compared, a few rows drive it, or the interval includes zero), else ' +
+    'holds. Report a weak or contradicted finding as such, or not at all.',
   schema: z.object({
     finding: z.string().min(1).max(500).describe('The finding, as you would state it.'),
     query: z.string().min(1).describe('SQL returning value (and grp) per record, as described.'),
+    higher: z
+      .string()
+      .optional()
+      .describe('For a comparison: the grp value the finding says has the higher value.'),
     group_by: z.string().optional().describe('A column of the query to hold fixed.'),
+    unit: z
+      .string()
+      .max(20)
+      .optional()
+      .describe('The unit of value, said after each figure (e.g. mm); not for a 0/1 share.'),
   }),
   describe: (input) => `Checked: “${field(input, 'finding')}”`,
   summarise: (input) => `- checked the finding: ${field(input, 'finding')}`,
-  async run({ finding, query, group_by }, ctx) {
+  async run({ finding, query, group_by, higher, unit }, ctx) {
     let statements = 0;
     const run: RunSql = async (statement) => {
       const id = `${ctx.callId}-check-${++statements}`;
@@ -45,7 +57,13 @@ export const validateFindingTool = defineTool({
     let checked;
     try {
       checked = await validateFinding(
-        { query, tables: ctx.tables, ...(group_by === undefined ? {} : { groupBy: group_by }) },
+        {
+          query,
+          tables: ctx.tables,
+          ...(group_by === undefined ? {} : { groupBy: group_by }),
+          ...(higher === undefined ? {} : { higher }),
+          ...(unit ? { unit } : {}),
+        },
         run,
       );
     } catch (e) {

@@ -4,7 +4,15 @@
  * finding rests on, whether a few of them drive it, whether a difference between groups is more
  * than noise, and whether it turns round once another column is held fixed (Simpson's paradox).
  */
-import { reverses, stratify, welch, type GroupStats, type LevelStats } from './statistics.ts';
+import {
+  proportions,
+  reverses,
+  stratify,
+  welch,
+  type GroupStats,
+  type LevelStats,
+} from './statistics.ts';
+import { count, format, type Format } from './format.ts';
 import * as sql from './validation-sql.ts';
 import type { Verdict } from '../events/events.ts';
 
@@ -29,11 +37,15 @@ export interface ValidationInput {
   query: string;
   /** A column of the query to hold fixed; otherwise every column with a few levels is tried. */
   groupBy?: string;
+  /** The group the finding says is higher: an interval wholly on the other side contradicts it. */
+  higher?: string;
+  /** The measure's unit, said after each figure that is not a share ("mm"). */
+  unit?: string;
   /** The loaded tables, for the share of a table the rows are. */
   tables: ReadonlyArray<{ name: string; rows: number }>;
 }
 
-/** Fewer rows than this and a figure is weak whatever it says. */
+/** Fewer rows than this (behind the finding, or in a group compared) and a figure is weak. */
 export const MIN_ROWS = 30;
 /** The top 1 % of rows holding this share of a total means a few rows drive it. */
 export const DRIVEN_SHARE = 0.5;
@@ -42,22 +54,6 @@ const MAX_LEVELS = 10;
 const MAX_STRATA = 6;
 
 const n = (x: unknown) => Number(x ?? 0);
-const count = (x: number) => Math.round(x).toLocaleString('en-US');
-
-/** A figure in a few significant digits; proportions as percentages, differences as points. */
-function figure(x: number, binary: boolean, points = false): string {
-  if (binary) return `${(x * 100).toFixed(1)}${points ? ' points' : '%'}`;
-  const abs = Math.abs(x);
-  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
-  return x.toLocaleString('en-US', { maximumFractionDigits: digits });
-}
-
-/** A confidence interval, its unit said once: "7.0 to 14.0 points". */
-const interval = (low: number, high: number, binary: boolean) =>
-  binary
-    ? `${(low * 100).toFixed(1)} to ${(high * 100).toFixed(1)} points`
-    : `${figure(low, false)} to ${figure(high, false)}`;
-
 /** The table the query reads, when it names exactly one loaded table. */
 function tableRead(query: string, tables: ValidationInput['tables']) {
   const named = tables.filter((t) =>
@@ -81,16 +77,20 @@ export async function validateFinding(
     return {
       error: `The query must return the measure as a column named "${sql.VALUE}" (it returned ${columns.join(', ')}).`,
     };
+  if (!columns.includes(sql.GROUP) && (input.groupBy !== undefined || input.higher !== undefined))
+    return {
+      error: `group_by and higher are for a comparison: return each row's group as a column named "${sql.GROUP}".`,
+    };
   const checks: ValidationCheck[] = [];
 
   const [o = {}] = await run(sql.overall(query));
   const rows = n(o.rows);
   const counted = n(o.counted);
-  const binary = o.binary === true;
+  const fmt = format(o.binary === true, input.unit);
   const table = tableRead(query, input.tables);
   const share =
     table && table.rows > 0
-      ? `, ${Math.round((100 * rows) / table.rows)}% of ${table.name}'s ${count(table.rows)}`
+      ? `, ${Math.round((100 * rows) / table.rows)}% of the ${count(table.rows)} rows of ${table.name}`
       : '';
   const missing = rows - counted;
   checks.push({
@@ -99,16 +99,14 @@ export async function validateFinding(
     verdict: counted < MIN_ROWS ? 'weak' : 'holds',
   });
 
-  const mean = n(o.mean);
-  const median = n(o.median);
   const total = n(o.total);
   const topShare = total > 0 && n(o.min) >= 0 ? n(o.top_sum) / total : null;
-  if (counted > 1 && !binary) {
+  if (counted > 1 && !fmt.binary) {
     const driven = topShare !== null && topShare >= DRIVEN_SHARE;
     checks.push({
       label: 'Spread',
       text:
-        `Mean ${figure(mean, false)}, median ${figure(median, false)}` +
+        `Mean ${fmt.value(n(o.mean))}, median ${fmt.value(n(o.median))}` +
         (topShare === null
           ? '.'
           : `; the top 1% of rows (${count(n(o.top_rows))}) hold ${Math.round(topShare * 100)}% of the total${driven ? ': a few rows drive it' : ''}.`),
@@ -117,29 +115,10 @@ export async function validateFinding(
   }
 
   if (columns.includes(sql.GROUP)) {
-    const groups: GroupStats[] = (await run(sql.groups(query))).map((g) => ({
-      group: String(g.grp),
-      n: n(g.n),
-      mean: n(g.mean),
-      variance: n(g.variance),
-    }));
-    const a = groups[0];
-    const b = groups.at(-1);
-    if (a && b && a !== b) {
-      const diff = welch(a, b);
-      const which = groups.length > 2 ? ` (highest and lowest of ${groups.length} groups)` : '';
-      const noise = diff !== null && diff.low <= 0 && diff.high >= 0;
-      checks.push({
-        label: 'Comparison',
-        text:
-          `${a.group} ${figure(a.mean, binary)} vs ${b.group} ${figure(b.mean, binary)}${which}, from ${count(a.n)} and ${count(b.n)} rows` +
-          (diff
-            ? `: difference ${figure(diff.estimate, binary, true)}, 95% CI ${interval(diff.low, diff.high, binary)}${noise ? ', which includes no difference at all' : ''}.`
-            : ': too few rows for a confidence interval.'),
-        verdict: noise || !diff ? 'weak' : 'holds',
-      });
-      checks.push(...(await strata(input, columns, run, a, b, binary)));
-    }
+    const compared = await comparison(input, run, fmt);
+    if ('error' in compared) return compared;
+    checks.push(compared.check);
+    if (compared.pair) checks.push(...(await strata(input, columns, run, compared.pair, fmt)));
   }
 
   const verdict: Verdict = checks.some((c) => c.verdict === 'contradicted')
@@ -150,14 +129,82 @@ export async function validateFinding(
   return { verdict, checks };
 }
 
+type Pair = [a: GroupStats, b: GroupStats];
+
+/**
+ * The difference between two groups with its 95 % confidence interval: the group the finding
+ * says is higher against the other (with more than two, the highest of the others), or else
+ * the highest against the lowest.
+ */
+async function comparison(
+  { query, higher }: ValidationInput,
+  run: RunSql,
+  fmt: Format,
+): Promise<{ check: ValidationCheck; pair?: Pair } | { error: string }> {
+  const groups: GroupStats[] = (await run(sql.groups(query))).map((g) => ({
+    group: String(g.grp),
+    n: n(g.n),
+    mean: n(g.mean),
+    variance: n(g.variance),
+  }));
+  const claimed = higher === undefined ? undefined : groups.find((g) => g.group === higher);
+  if (higher !== undefined && !claimed)
+    return {
+      error: `higher must be one of the groups in ${sql.GROUP}; "${higher}" is not (there are ${groups
+        .slice(0, 10)
+        .map((g) => `"${g.group}"`)
+        .join(', ')}${groups.length > 10 ? ', …' : ''}).`,
+    };
+  const a = claimed ?? groups[0];
+  const b = claimed ? groups.find((g) => g !== claimed) : groups.at(-1);
+  if (!a || !b || a === b)
+    return {
+      check: {
+        label: 'Comparison',
+        text: `Only one group${a ? ` (${a.group})` : ''} has a value: there is nothing to compare.`,
+        verdict: 'weak',
+      },
+    };
+  const diff = fmt.binary ? proportions(a, b) : welch(a, b);
+  const which =
+    groups.length <= 2
+      ? ''
+      : claimed
+        ? ` (against the highest of the other ${groups.length - 1} groups)`
+        : ` (highest and lowest of ${groups.length} groups)`;
+  const small = [a, b].find((g) => g.n < MIN_ROWS);
+  const stated = `${a.group} ${fmt.value(a.mean)} vs ${b.group} ${fmt.value(b.mean)}${which}, from ${count(a.n)} and ${count(b.n)} rows`;
+  if (!diff)
+    return {
+      check: {
+        label: 'Comparison',
+        text: `${stated}: too few rows for a confidence interval.`,
+        verdict: 'weak',
+      },
+      pair: [a, b],
+    };
+  const figures = `${stated}: the difference is ${fmt.estimate(diff.estimate, diff.low, diff.high)}`;
+  const [text, verdict]: [string, Verdict] =
+    claimed && diff.high < 0
+      ? [`${figures}: ${b.group} is higher, the opposite of the finding.`, 'contradicted']
+      : diff.low <= 0 && diff.high >= 0
+        ? [
+            `${figures}, which includes no difference at all${diff.estimate < 0 ? ' (and leans the other way)' : ''}.`,
+            'weak',
+          ]
+        : small
+          ? [`${figures}, but ${small.group} has only ${count(small.n)} rows.`, 'weak']
+          : [`${figures}.`, 'holds'];
+  return { check: { label: 'Comparison', text, verdict }, pair: [a, b] };
+}
+
 /** The comparison within the levels of each column that could confound it. */
 async function strata(
   input: ValidationInput,
   columns: string[],
   run: RunSql,
-  a: GroupStats,
-  b: GroupStats,
-  binary: boolean,
+  [a, b]: Pair,
+  fmt: Format,
 ): Promise<ValidationCheck[]> {
   const { query, groupBy } = input;
   if (groupBy !== undefined && !columns.includes(groupBy))
@@ -185,13 +232,22 @@ async function strata(
       mean: n(r.mean),
     }));
     const within = stratify(rows, a.group, b.group);
-    if (!within) continue;
+    if (!within) {
+      // A column Sift picked may simply not cut across the groups; one it was given is said.
+      if (groupBy)
+        checks.push({
+          label: `Within ${column}`,
+          text: `${a.group} and ${b.group} share fewer than two levels of ${column}: the comparison cannot be told apart from it.`,
+          verdict: 'weak',
+        });
+      continue;
+    }
     const turned = reverses(a.mean - b.mean, within);
     checks.push({
       label: `Within ${column}`,
       text:
         `${a.group} is higher in ${within.levelsAbove} of ${within.levels} levels of ${column}; ` +
-        `with ${column} held fixed the difference is ${figure(within.adjusted, binary, true)}` +
+        `with ${column} held fixed the difference is ${fmt.difference(within.adjusted)}` +
         (turned
           ? `: it reverses (Simpson's paradox), so ${column} explains the overall gap.`
           : '.'),
