@@ -52,7 +52,7 @@ function watchPage(fileBytes) {
     table: () => $('[data-testid="table-summary"][data-table="data"]'),
     error: () => $('[data-testid="load-error"]'),
     profile: () =>
-      $('[data-testid="profile-table"][data-table="data"]') ||
+      $('[data-testid="profile-table"][data-table="data"][data-complete]') ||
       $('.alert')?.textContent?.includes('profile could not'),
     stored: () => Number($('[data-testid="storage-usage"]')?.dataset.bytes) >= fileBytes,
   };

@@ -31,7 +31,7 @@ export async function openConfigured(app, { width, height, chartCheck = true }) 
   await page.goto(app.url);
   await page.waitForSelector('.engine[data-state="ready"]');
   await page.click('[data-testid="sample-button"]');
-  await page.waitForSelector('[data-testid="profile-table"]');
+  await page.waitForSelector('[data-testid="profile-table"][data-complete]');
   await page.click('[data-testid="settings-open"]');
   await page.fill('[data-testid="api-key"]', 'sk-ant-api03-screenshot');
   await page.fill('[data-testid="base-url"]', app.mock.url);

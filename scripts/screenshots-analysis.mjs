@@ -24,7 +24,7 @@ const turnEnded = (n) =>
 await page.goto(url);
 await page.waitForSelector('.engine[data-state="ready"]');
 await page.click('[data-testid="sample-button"]');
-await page.waitForSelector('[data-testid="profile-table"]');
+await page.waitForSelector('[data-testid="profile-table"][data-complete]');
 await page.click('[data-testid="analyze"]');
 await page.waitForSelector('[data-testid="settings"]');
 await page.fill('[data-testid="api-key"]', 'sk-ant-api03-screenshot');

@@ -29,7 +29,7 @@ await page.setInputFiles('[data-testid="file-input"]', {
   mimeType: 'text/csv',
   buffer: Buffer.from(hostileCsv(evil)),
 });
-await page.waitForSelector('[data-testid="profile-table"]');
+await page.waitForSelector('[data-testid="profile-table"][data-complete]');
 await page.locator('.table-card').screenshot({ path: `${out}/s1-hostile-profile.png` });
 
 await page.click('[data-testid="settings-open"]');

@@ -34,7 +34,7 @@ const configure = async (p) => {
 await page.goto(url);
 await ready(page);
 await page.click('[data-testid="sample-button"]');
-await page.waitForSelector('[data-testid="profile-table"]');
+await page.waitForSelector('[data-testid="profile-table"][data-complete]');
 await configure(page);
 mock.script(weatherAnalysis());
 await page.click('[data-testid="analyze"]');
@@ -51,7 +51,7 @@ await page.setInputFiles('input[data-testid="file-input"]', {
   mimeType: 'text/csv',
   buffer: Buffer.from('month,rain_mm\n1,466.2\n2,422.0\n3,606.2\n4,375.4\n5,207.5\n6,132.9\n'),
 });
-await page.waitForSelector('[data-testid="profile-table"]');
+await page.waitForSelector('[data-testid="profile-table"][data-complete]');
 const long = Array.from({ length: 30 }, (_, i) => `Point ${i + 1}: the rain eases off in spring.`);
 mock.script([
   {

@@ -21,7 +21,7 @@ await page.waitForSelector('.engine[data-state="ready"]');
 await page.screenshot({ path: `${out}/1-welcome.png` });
 
 await page.click('[data-testid="sample-button"]');
-await page.waitForSelector('[data-testid="profile-table"]');
+await page.waitForSelector('[data-testid="profile-table"][data-complete]');
 await page.fill(
   '[data-testid="sql-input"]',
   'SELECT location, weather, count(*) AS days, round(avg(temp_max), 1) AS avg_max\nFROM data GROUP BY ALL ORDER BY location, days DESC',

@@ -8,11 +8,12 @@
  */
 import type { AsyncDuckDB } from '@duckdb/duckdb-wasm';
 import type {
-  CancelOptions,
   EngineInfo,
   LoadOutcome,
+  ProfileOptions,
   QueryOptions,
   QueryResult,
+  ColumnProfile,
   ResultColumn,
   SiftEngine,
   TableInfo,
@@ -120,15 +121,22 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     }
   }
 
-  // Queued first: a load that comes in meanwhile waits for it, and is faster for it.
+  // Queued first, and abandoned as soon as real work arrives (warmUp.abandon): it must never
+  // delay a file or a query, only make the ones that come after it faster.
+  const warmUp = { state: 'running' as NonNullable<EngineInfo['warmUp']>, stop: new Stopper() };
+  const abandonWarmUp = () => {
+    if (warmUp.state === 'running') warmUp.stop.stop('cancelled');
+  };
   void exclusive(async () => {
     const path = `${UPLOAD_DIR}warm-up.csv`;
     try {
       await host.registerFile(path, warmUpFile());
-      await loadCsv(exec, WARM_UP_TABLE, path, 'warm-up.csv', 'utf-8');
-      for (const sql of warmUpQueries(WARM_UP_TABLE)) await exec(sql);
+      await loadCsv((sql) => exec(sql, warmUp.stop), WARM_UP_TABLE, path, 'warm-up.csv', 'utf-8');
+      for (const sql of warmUpQueries(WARM_UP_TABLE)) await exec(sql, warmUp.stop);
+      warmUp.state = 'done';
     } catch {
-      // A warm-up that fails costs only the time it took; the next load starts cold.
+      // Abandoned, or failed: either way it costs only the time it took.
+      warmUp.state = warmUp.stop.reason ? 'abandoned' : 'failed';
       await exec(`DROP TABLE IF EXISTS ${WARM_UP_TABLE}`).catch(() => undefined);
     } finally {
       await host.unregisterFile(path).catch(() => undefined);
@@ -173,10 +181,11 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
 
   const engine: SiftEngine = {
     async info(): Promise<EngineInfo> {
-      return { duckdbVersion: String(version), bundle: host.bundle };
+      return { duckdbVersion: String(version), bundle: host.bundle, warmUp: warmUp.state };
     },
 
     load(files, onProgress, names) {
+      abandonWarmUp();
       return exclusive(async () => {
         const outcomes: LoadOutcome[] = [];
         for (const [fileIndex, file] of files.entries()) {
@@ -198,6 +207,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     },
 
     query(sql: string, options: QueryOptions = {}): Promise<QueryResult> {
+      abandonWarmUp();
       return inTurn(
         options.id,
         () => runGuarded(sql, options, guardedRunner),
@@ -209,14 +219,25 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
       book.cancel(id);
     },
 
-    profile(table: string, options: CancelOptions = {}): Promise<TableProfile> {
+    profile(
+      table: string,
+      options: ProfileOptions = {},
+      onColumn?: (column: ColumnProfile) => void,
+    ): Promise<TableProfile> {
+      abandonWarmUp();
       const stop = new Stopper();
       return inTurn(
         options.id,
         async () => {
           const info = tables.get(table);
           if (!info) throw new Error(`There is no table named ${table}.`);
-          return profileTable((sql) => exec(sql, stop), table, await describe(table), info.rows);
+          const schema = info.schema ?? (await describe(table));
+          const wanted = options.columns;
+          const columns = wanted ? schema.filter((c) => wanted.includes(c.name)) : schema;
+          const run = (sql: string) => exec(sql, stop);
+          const profile = await profileTable(run, table, columns, info.rows);
+          if (onColumn) for (const column of profile.columns) onColumn(column);
+          return profile;
         },
         () => {
           throw new Interrupted('cancelled');

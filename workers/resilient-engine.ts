@@ -16,7 +16,9 @@ import type {
 import { errorMessage } from '../src/core/errors.ts';
 import { CANCELLED_BEFORE_START, Cancellations, runInTurn } from './cancellations.ts';
 import { DEFAULT_TIMEOUT_MS } from './guarded-query.ts';
-import { serial } from './serial.ts';
+import { Interrupted } from './pending.ts';
+import { profileInSlices, type RunningProfiles } from './profile-slices.ts';
+import { Scheduler } from './scheduler.ts';
 
 /** One booted DuckDB with the engine over it; `dispose` ends it for good (terminates its worker). */
 export interface EngineInstance {
@@ -90,10 +92,15 @@ export function resilientEngine(
   let restarts = 0;
   // The loaded files by table name: what a fresh instance reads again.
   const files = new Map<string, File>();
-  /** One operation at a time, so that a deadline measures the operation, not its wait. */
-  const exclusive = serial();
+  /**
+   * One operation at a time, so that a deadline measures the operation, not its wait; what
+   * someone waits for before the profile (scheduler.ts).
+   */
+  const scheduler = new Scheduler();
+  const exclusive = <T>(op: () => Promise<T>) => scheduler.now(op);
   /** Operations waiting here by id: a cancel must reach one before it reaches the instance. */
   const book = new Cancellations();
+  const profiles: RunningProfiles = new Map();
 
   /** Runs `op` in its turn unless `id` was cancelled meanwhile; a later cancel goes through. */
   function inTurn<T>(id: string | undefined, op: () => Promise<T>, never: () => T): Promise<T> {
@@ -152,7 +159,8 @@ export function resilientEngine(
   ): Promise<T> {
     const instance = await ready();
     const rethrow = async (e: unknown): Promise<never> => {
-      if (await alive(instance)) throw e;
+      // Stopped on purpose (a cancel, or background work yielding): DuckDB is fine.
+      if (e instanceof Interrupted || (await alive(instance))) throw e;
       throw new Error(`${errorMessage(e)} ${await restart(instance)}`);
     };
     if (!recover) return op(instance.engine).catch(rethrow);
@@ -209,16 +217,23 @@ export function resilientEngine(
 
     // Not queued: it must reach the operation that is running (book.start forwards it).
     cancel: async (id) => {
-      book.cancel(id);
+      if (!book.cancel(id)) profiles.get(id)?.();
     },
 
-    profile: (table, options = {}) =>
-      inTurn(
-        options.id,
-        () => guarded((e) => e.profile(table, options)),
-        () => {
-          throw new Error('Cancelled.');
+    profile: (table, options = {}, onColumn) =>
+      profileInSlices(
+        {
+          scheduler,
+          running: profiles,
+          engine: async () => (await ready()).engine,
+          slice: (columns, sliceId) =>
+            guarded((e) => e.profile(table, { id: sliceId, columns }, undefined)),
+          interrupt: (sliceId) =>
+            void current.then((i) => i.engine.cancel(sliceId)).catch(() => undefined),
         },
+        table,
+        options,
+        onColumn,
       ),
 
     tables: async () => (await ready()).engine.tables(),

@@ -236,7 +236,7 @@ export async function waitForProfile(session, timeoutMs = 10 * 60_000) {
   const t0 = performance.now();
   await session.page.waitForFunction(
     () =>
-      document.querySelector('[data-testid="profile-table"]') ||
+      document.querySelector('[data-testid="profile-table"][data-complete]') ||
       document.querySelector('.alert')?.textContent?.includes('profile could not'),
     undefined,
     { timeout: timeoutMs, polling: 100 },

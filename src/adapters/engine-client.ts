@@ -18,7 +18,8 @@ export function startEngine(): SiftEngine {
       remote.load(files, onProgress && Comlink.proxy(onProgress), names),
     query: (sql, options) => remote.query(sql, options),
     cancel: (id) => remote.cancel(id),
-    profile: (table, options) => remote.profile(table, options),
+    profile: (table, options, onColumn) =>
+      remote.profile(table, options, onColumn && Comlink.proxy(onColumn)),
     tables: () => remote.tables(),
     dropTable: (name) => remote.dropTable(name),
     reset: () => remote.reset(),

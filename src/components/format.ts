@@ -38,3 +38,10 @@ export function formatCost(usd: number | null): string {
 export function formatTokens(n: number): string {
   return n >= 10_000 ? `${(n / 1000).toFixed(1)}k` : counts.format(n);
 }
+
+/** An estimated count, to the two significant digits it deserves: "≈1,900,000". */
+export function formatEstimate(n: number): string {
+  if (n < 100) return `≈${counts.format(n)}`;
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return `≈${counts.format(Math.round(n / unit) * unit)}`;
+}

@@ -2,7 +2,13 @@
  * The loaded tables, their profiles and the load in progress. Components only display this; large
  * values are replaced whole (`$state.raw`), never deeply proxied.
  */
-import type { LoadProgress, SiftEngine, TableInfo, TableProfile } from '../core/data/engine.ts';
+import type {
+  ColumnProfile,
+  LoadProgress,
+  SiftEngine,
+  TableInfo,
+  TableProfile,
+} from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
 
 export interface LoadFailure {
@@ -11,7 +17,8 @@ export interface LoadFailure {
 }
 
 export type ProfileState =
-  | { status: 'running' }
+  /** The columns done so far, in the table's order: the page shows them as they come. */
+  | { status: 'running'; columns: ColumnProfile[] }
   | { status: 'done'; profile: TableProfile }
   | { status: 'failed'; message: string };
 
@@ -178,15 +185,23 @@ export class Workspace {
 
   async profile(table: string): Promise<void> {
     const generation = this.#generation;
-    this.profiles = { ...this.profiles, [table]: { status: 'running' } };
+    const show = (state: ProfileState) => {
+      if (generation === this.#generation) this.profiles = { ...this.profiles, [table]: state };
+    };
+    let done: ColumnProfile[] = [];
+    show({ status: 'running', columns: done });
     let next: ProfileState;
     try {
-      next = { status: 'done', profile: await this.#engine.profile(table) };
+      const profile = await this.#engine.profile(table, {}, (column) => {
+        done = [...done, column];
+        if (this.profiles[table]?.status === 'running') show({ status: 'running', columns: done });
+      });
+      next = { status: 'done', profile };
     } catch (e) {
       next = { status: 'failed', message: errorMessage(e) };
     }
-    if (generation !== this.#generation) return;
-    this.profiles = { ...this.profiles, [table]: next };
+    // A table removed meanwhile stays removed.
+    if (table in this.profiles) show(next);
   }
 
   /** Never rejects: a failure is shown as `problem`, and the table stays listed. */

@@ -100,8 +100,9 @@ describe('initial analysis of the sample', () => {
       await page.$$eval('[data-testid="item"][data-type="text"] strong', (e) => e.length),
     ).toBe(2);
     // Every column of the loaded table appears in the per-column table.
-    const profiled = await page.$$eval('[data-testid="profile-table"] tr[data-column]', (rows) =>
-      rows.map((r) => r.getAttribute('data-column')),
+    const profiled = await page.$$eval(
+      '[data-testid="profile-table"][data-complete] tr[data-column]',
+      (rows) => rows.map((r) => r.getAttribute('data-column')),
     );
     expect(profiled).toEqual(COLUMNS);
     const table = page.locator(

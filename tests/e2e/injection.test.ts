@@ -107,7 +107,7 @@ describe('the listener and the canary see a leak in this page', () => {
 describe('a CSV whose cells and headers carry payloads', () => {
   it('loads, and its headers and cells are shown as text', async () => {
     await openHostile();
-    const profile = await page.locator('[data-testid="profile-table"]').innerText();
+    const profile = await page.locator('[data-testid="profile-table"][data-complete]').innerText();
     expect(profile).toContain(`<img src="${origin}/header-img"`);
     expect(profile).toContain(`![h](${origin}/header-md)`);
     const result = await runSql(page, 'SELECT * FROM data ORDER BY id');

@@ -1,4 +1,5 @@
 /** Every case of the engine suite, in the order both runners run them. */
+import { backgroundCases } from './background-cases.ts';
 import { cancelCases } from './cancel-cases.ts';
 import { loadCases } from './load-cases.ts';
 import { queryCases } from './query-cases.ts';
@@ -10,4 +11,5 @@ export const engineCases: EngineCase[] = [
   ...queryCases,
   ...cancelCases,
   ...tableCases,
+  ...backgroundCases,
 ];

@@ -6,7 +6,12 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ColumnProfile, TableProfile } from '../../src/core/data/engine.ts';
-import { TYPICAL_VALUES, profileTable } from '../../src/core/data/profile.ts';
+import {
+  EXACT_ROWS,
+  SAMPLE_ROWS,
+  TYPICAL_VALUES,
+  profileTable,
+} from '../../src/core/data/profile.ts';
 import { quoteIdent, quoteLiteral } from '../../src/core/data/sql-text.ts';
 import { type NativeDuckDB, openNativeDuckDB } from '../helpers/native-duckdb.ts';
 
@@ -257,5 +262,71 @@ describe('profile edge cases', () => {
     const profile = await profileOf('ratios');
     expect(column(profile, 'ratio')).toMatchObject({ nonNullCount: 30, max: 'inf' });
     expect(column(profile, 'id')).toMatchObject({ nonNullCount: 30, uniqueCount: 30 });
+  });
+});
+
+describe('profile of a large table', () => {
+  const ROWS = EXACT_ROWS + 50_000;
+  let profile: TableProfile;
+
+  beforeAll(async () => {
+    // An identifier, a code as text, a skewed category, a constant and a measure with a few
+    // far values: what a real export of a quarter-million rows holds.
+    await db.run(`
+      CREATE TABLE big AS
+      SELECT i AS id,
+             'ORD-' || lpad(CAST(i AS VARCHAR), 7, '0') AS order_code,
+             CASE WHEN i % 10 < 6 THEN 'north' WHEN i % 10 < 9 THEN 'south' ELSE 'east' END AS region,
+             'EUR' AS currency,
+             CASE WHEN i % 50_000 = 7 THEN 1e9 ELSE (i % 1000) / 10 END AS amount
+      FROM range(${ROWS}) AS t(i)
+    `);
+    profile = await profileOf('big');
+  });
+
+  it('estimates the distinct counts of many-valued columns, says so, and stays near the truth', () => {
+    for (const name of ['id', 'order_code']) {
+      const c = column(profile, name);
+      expect(c.uniqueApprox, name).toBe(true);
+      expect(c.uniqueCount, name).toBeGreaterThan(ROWS * 0.85);
+      expect(c.uniqueCount, name).toBeLessThanOrEqual(ROWS);
+    }
+  });
+
+  it('counts the distinct values of few-valued columns exactly', () => {
+    expect(column(profile, 'region')).toMatchObject({ uniqueCount: 3 });
+    expect(column(profile, 'currency')).toMatchObject({ uniqueCount: 1 });
+    expect(column(profile, 'amount')).toMatchObject({ uniqueCount: 1001 });
+    for (const name of ['region', 'currency', 'amount'])
+      expect(column(profile, name).uniqueApprox, name).toBeUndefined();
+  });
+
+  it('counts the top values of many-valued columns in a sample, and of few-valued ones exactly', async () => {
+    expect(column(profile, 'order_code').typicalSample).toBe(SAMPLE_ROWS);
+    expect(column(profile, 'id').typicalSample).toBe(SAMPLE_ROWS);
+    const region = column(profile, 'region');
+    expect(region.typicalSample).toBeUndefined();
+    await expectTrueTopValues('big', region);
+    // Counted among the sampled rows: no value can be counted more often than the sample holds.
+    const sampledCounts = column(profile, 'order_code').typicalValues.map((v) => v.count);
+    expect(sampledCounts.every((n) => n >= 1 && n <= SAMPLE_ROWS)).toBe(true);
+  });
+
+  it('still finds the identifier, the constant and the few far values', () => {
+    expect(column(profile, 'order_code').issues).toEqual([
+      'Mostly unique text: likely an identifier or free text',
+    ]);
+    expect(column(profile, 'currency').issues).toEqual(['Constant column: every value is EUR']);
+    expect(column(profile, 'amount').issues.join(' ')).toMatch(/^Suspicious outliers: 5 values/);
+  });
+
+  it('is exact on a table at or under the threshold', async () => {
+    await db.run(`CREATE TABLE just_under AS SELECT * FROM big LIMIT ${EXACT_ROWS}`);
+    const exact = await profileOf('just_under');
+    for (const c of exact.columns) {
+      expect(c.uniqueApprox, c.column).toBeUndefined();
+      expect(c.typicalSample, c.column).toBeUndefined();
+    }
+    expect(column(exact, 'id').uniqueCount).toBe(EXACT_ROWS);
   });
 });

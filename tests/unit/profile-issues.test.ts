@@ -66,6 +66,12 @@ describe('columnIssues', () => {
       ).toEqual(['Constant column: every value is EUR']);
     });
 
+    it('is told by min and max, not by a distinct count that may be an estimate', () => {
+      const estimated = stats(10, { unique: 2, min: '7', max: '7', estimated: true });
+      expect(columnIssues('INTEGER', 10, estimated)).toEqual(['Constant column: every value is 7']);
+      expect(columnIssues('INTEGER', 10, stats(10, { unique: 1, min: '1', max: '2' }))).toEqual([]);
+    });
+
     it('is not reported for a table of one row', () => {
       expect(columnIssues('INTEGER', 1, stats(1, { unique: 1 }))).toEqual([]);
     });
@@ -119,6 +125,13 @@ describe('columnIssues', () => {
 
     it('is not reported below 95% distinct', () => {
       expect(columnIssues('VARCHAR', 100, stats(100, { unique: 94, numericText: 0 }))).toEqual([]);
+    });
+
+    it('allows for the error of an estimated distinct count (85% and up)', () => {
+      const estimated = (unique: number) =>
+        columnIssues('VARCHAR', 1000, stats(1000, { unique, numericText: 0, estimated: true }));
+      expect(estimated(880)).toEqual(['Mostly unique text: likely an identifier or free text']);
+      expect(estimated(840)).toEqual([]);
     });
 
     it('is not reported for distinct numbers or dates', () => {

@@ -55,6 +55,11 @@ export interface CancelOptions {
   id?: string;
 }
 
+export interface ProfileOptions extends CancelOptions {
+  /** Only these columns, in the table's order; every column when omitted. */
+  columns?: string[];
+}
+
 export interface ColumnName {
   /** The header as it was in the file; null when the file had no header row. */
   original: string | null;
@@ -107,9 +112,13 @@ export interface ColumnProfile {
   type: string;
   nonNullCount: number;
   uniqueCount: number;
+  /** The unique count is an estimate (HyperLogLog on a large table): shown as "≈". */
+  uniqueApprox?: boolean;
   min: string | null;
   max: string | null;
   typicalValues: TypicalValue[];
+  /** The typical values were counted in a sample of this many rows, not the whole table. */
+  typicalSample?: number;
   issues: string[];
 }
 
@@ -123,6 +132,11 @@ export interface TableProfile {
 export interface EngineInfo {
   duckdbVersion: string;
   bundle: string;
+  /**
+   * The throw-away load that warms DuckDB up after boot: abandoned when real work arrives
+   * while it runs, so that it never delays a file or a query.
+   */
+  warmUp?: 'running' | 'done' | 'abandoned' | 'failed';
 }
 
 export interface SiftEngine {
@@ -144,7 +158,15 @@ export interface SiftEngine {
    * waiting for its turn never starts. Any other operation is left alone.
    */
   cancel(id: string): Promise<void>;
-  profile(table: string, options?: CancelOptions): Promise<TableProfile>;
+  /**
+   * Profiles a table column by column, as background work: a load or query asked for meanwhile
+   * runs first. `onColumn` hears each column as it is done, in the table's order.
+   */
+  profile(
+    table: string,
+    options?: ProfileOptions,
+    onColumn?: (column: ColumnProfile) => void,
+  ): Promise<TableProfile>;
   tables(): Promise<TableInfo[]>;
   dropTable(name: string): Promise<void>;
   /** Drops every table: the next session starts from an empty database. */

@@ -48,7 +48,7 @@ function tableBlock(table: DatasetTable, profile: TableProfile | undefined): str
   const columns = profile.columns.map((c) => {
     const range = c.min !== null || c.max !== null ? `, range ${c.min} to ${c.max}` : '';
     const issues = c.issues.length ? `; issues: ${c.issues.join('; ')}` : '';
-    return `  - ${c.column} (${c.type}): ${count(c.nonNullCount)} non-null, ${count(c.uniqueCount)} unique${range}${issues}`;
+    return `  - ${c.column} (${c.type}): ${count(c.nonNullCount)} non-null, ${c.uniqueApprox ? '≈' : ''}${count(c.uniqueCount)} unique${range}${issues}`;
   });
   return [head, '  Profile:', ...columns].join('\n');
 }

@@ -12,9 +12,11 @@ export function describeColumn(c: ColumnProfile, rows: number): string {
     .map((v) => `${v.value === null ? 'NULL' : JSON.stringify(v.value)} (${n(v.count)})`)
     .join(', ');
   return [
-    `${c.column} (${c.type}): non-null ${n(c.nonNullCount)}/${n(rows)}, unique ${n(c.uniqueCount)}`,
+    `${c.column} (${c.type}): non-null ${n(c.nonNullCount)}/${n(rows)}, unique ${c.uniqueApprox ? `≈${n(c.uniqueCount)} (estimated)` : n(c.uniqueCount)}`,
     c.min !== null || c.max !== null ? `min ${c.min ?? 'NULL'}, max ${c.max ?? 'NULL'}` : null,
-    typical ? `typical: ${typical}` : null,
+    typical
+      ? `typical${c.typicalSample ? ` (counted in a sample of ${n(c.typicalSample)} rows)` : ''}: ${typical}`
+      : null,
     `issues: ${c.issues.length ? c.issues.join('; ') : 'none'}`,
   ]
     .filter(Boolean)

@@ -1,0 +1,90 @@
+/**
+ * The profile as background work, one column at a time: each column is a slice the scheduler
+ * runs when nothing else waits (scheduler.ts), so a query asked for during the profile waits for
+ * at most the statement it interrupts, and the page can show each column as it is done.
+ * Columns are independent in a columnar store, so slicing by column scans no more data than one
+ * statement over every column would.
+ */
+import type {
+  ColumnProfile,
+  ProfileOptions,
+  SiftEngine,
+  TableProfile,
+} from '../src/core/data/engine.ts';
+import { Interrupted } from './pending.ts';
+import type { Scheduler } from './scheduler.ts';
+
+/** How to cancel each profile in progress, by the id its caller gave it. */
+export type RunningProfiles = Map<string, () => void>;
+
+export interface SliceDeps {
+  scheduler: Scheduler;
+  running: RunningProfiles;
+  /** The engine of the moment, for the table's columns. */
+  engine(): Promise<SiftEngine>;
+  /** Profiles these columns as the operation `sliceId`. */
+  slice(columns: string[], sliceId: string): Promise<TableProfile>;
+  /** Stops the slice `sliceId` while it runs. */
+  interrupt(sliceId: string): void;
+}
+
+let slices = 0;
+
+export async function profileInSlices(
+  deps: SliceDeps,
+  table: string,
+  options: ProfileOptions,
+  onColumn?: (column: ColumnProfile) => void,
+): Promise<TableProfile> {
+  const started = performance.now();
+  let cancelled = false;
+  let running: string | null = null;
+  let answerCancelled!: () => void;
+  // A cancelled profile answers at once, even while a query it waits behind runs.
+  const early = new Promise<never>((_, reject) => {
+    answerCancelled = () => reject(new Interrupted('cancelled'));
+  });
+  const { id } = options;
+  // Before anything is awaited: a cancel may come at once.
+  if (id)
+    deps.running.set(id, () => {
+      cancelled = true;
+      if (running) deps.interrupt(running);
+      answerCancelled();
+    });
+
+  const work = async (): Promise<TableProfile> => {
+    const info = (await (await deps.engine()).tables()).find((t) => t.name === table);
+    if (!info) throw new Error(`There is no table named ${table}.`);
+    const names = info.schema?.map((c) => c.name) ?? info.columns.map((c) => c.name);
+    const asked = options.columns;
+    const wanted = asked ? names.filter((n) => asked.includes(n)) : names;
+    const columns: ColumnProfile[] = [];
+    for (const name of wanted) {
+      const sliceId = `profile-slice-${++slices}`;
+      const part = await deps.scheduler.later({
+        run: async () => {
+          if (cancelled) throw new Interrupted('cancelled');
+          running = sliceId;
+          try {
+            return await deps.slice([name], sliceId);
+          } finally {
+            running = null;
+          }
+        },
+        interrupt: () => deps.interrupt(sliceId),
+      });
+      for (const column of part.columns) {
+        columns.push(column);
+        onColumn?.(column);
+      }
+    }
+    return { table, rows: info.rows, columns, durationMs: performance.now() - started };
+  };
+
+  try {
+    return await Promise.race([work(), early]);
+  } finally {
+    if (id) deps.running.delete(id);
+  }
+}
