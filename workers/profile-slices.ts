@@ -54,7 +54,14 @@ export async function profileInSlices(
     });
 
   const work = async (): Promise<TableProfile> => {
-    const info = (await (await deps.engine()).tables()).find((t) => t.name === table);
+    // In its turn, like every slice: a profile waiting behind a query can still be cancelled.
+    const info = await deps.scheduler.later({
+      run: async () => {
+        if (cancelled) throw new Interrupted('cancelled');
+        return (await (await deps.engine()).tables()).find((t) => t.name === table);
+      },
+      interrupt: () => undefined,
+    });
     if (!info) throw new Error(`There is no table named ${table}.`);
     const names = info.schema?.map((c) => c.name) ?? info.columns.map((c) => c.name);
     const asked = options.columns;
