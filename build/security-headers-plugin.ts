@@ -5,6 +5,7 @@
  */
 import type { Connect, Plugin } from 'vite';
 import { headersFile, metaCsp, securityHeaders, type HeaderOptions } from './security-headers.ts';
+import { IMMUTABLE } from './static-assets-plugin.ts';
 
 function setAll(headers: Record<string, string>): Connect.NextHandleFunction {
   return (_req, res, next) => {
@@ -30,7 +31,8 @@ export function securityHeadersPlugin({
       this.emitFile({
         type: 'asset',
         fileName: '_headers',
-        source: headersFile(securityHeaders({ connect })),
+        // Hashed assets never change: cached for a year (static-assets-plugin.ts).
+        source: `${headersFile(securityHeaders({ connect }))}/assets/*\n  Cache-Control: ${IMMUTABLE}\n`,
       });
     },
     // Builds only: the dev server needs its own allowances, which its headers carry.

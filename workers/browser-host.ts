@@ -4,48 +4,60 @@
  * URL, against which Vite's root-relative asset paths do not resolve: every URL handed on is made
  * absolute from this module's own address.
  */
-import { AsyncDuckDB, DuckDBDataProtocol, selectBundle, VoidLogger } from '@duckdb/duckdb-wasm';
+import {
+  AsyncDuckDB,
+  DuckDBDataProtocol,
+  getPlatformFeatures,
+  VoidLogger,
+} from '@duckdb/duckdb-wasm';
 import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
-import mvpWasm from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
-import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
 import { startBlobWorker } from '../src/adapters/blob-worker.ts';
 import { createEngine } from './engine.ts';
 import type { EngineInstance } from './resilient-engine.ts';
 
 const absolute = (url: string) => new URL(url, import.meta.url).href;
+/**
+ * Only the eh bundle (WebAssembly exception handling) is shipped: every browser that runs the
+ * rest of Sift has it (Chrome 95, Firefox 100, Safari 15.2), and the mvp fallback doubled the
+ * download to 74 MB (issue 15).
+ */
 const eh = { mainModule: absolute(ehWasm), mainWorker: absolute(ehWorker) };
-const mvp = { mainModule: absolute(mvpWasm), mainWorker: absolute(mvpWorker) };
 
-/** A download that has made no progress for this long, and has not finished, has failed. */
-const STALL_MS = 20_000;
+/** A download and compile that has not finished in this long has failed. */
+const BOOT_LIMIT_MS = 90_000;
+
+/**
+ * Run in DuckDB's worker before its script. duckdb-wasm reports download progress by piping the
+ * wasm response through a TransformStream into a new Response; V8 caches compiled WebAssembly
+ * only for a response that came from the HTTP cache, so with the wrapper every visit compiled
+ * the 34 MB anew (return visit 1.4 s to ready, same as a first one). Without TransformStream its
+ * worker streams the fetch as it is, which V8 caches. Its only use in that script is that
+ * wrapper (checked with duckdb-wasm 1.32); the price is no progress events, hence the plain
+ * time limit above instead of a stall watch.
+ */
+const PRELUDE = 'delete self.TransformStream;';
 
 /**
  * duckdb-wasm's instantiate never settles when its wasm cannot be fetched (the failed
  * `instantiateStreaming` is not caught inside its worker, checked with duckdb-wasm 1.32), so
  * the boot first asks for the file's headers — a refusal or an HTTP error fails at once — and
- * then gives up on an instantiation that stops making progress.
+ * then gives up on an instantiation that has not finished within BOOT_LIMIT_MS.
  */
 async function checkReachable(url: string): Promise<void> {
-  const response = await fetch(url);
-  // Only the status was wanted: the body is left to the instantiation (from the HTTP cache).
-  await response.body?.cancel().catch(() => undefined);
+  // Only the status is wanted: the body is left to the instantiation, which streams it.
+  const response = await fetch(url, { method: 'HEAD' });
   if (!response.ok)
     throw new Error(`DuckDB's engine file could not be downloaded (HTTP ${response.status}).`);
 }
 
 function instantiateWatched(db: AsyncDuckDB, url: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout>;
-    const watch = () => {
-      clearTimeout(timer);
-      timer = setTimeout(
-        () => reject(new Error('Downloading DuckDB stopped making progress.')),
-        STALL_MS,
-      );
-    };
-    watch();
-    db.instantiate(url, null, watch).then(
+    const timer = setTimeout(
+      () => reject(new Error('DuckDB did not finish downloading and starting in time.')),
+      BOOT_LIMIT_MS,
+    );
+    db.instantiate(url).then(
       (value) => (clearTimeout(timer), resolve(value)),
       (e: unknown) => (clearTimeout(timer), reject(e)),
     );
@@ -54,13 +66,16 @@ function instantiateWatched(db: AsyncDuckDB, url: string): Promise<unknown> {
 
 /** A DuckDB of its own, in a worker of its own, that `dispose` terminates. */
 export async function bootBrowserEngine(): Promise<EngineInstance> {
-  const bundle = await selectBundle({ mvp, eh });
-  await checkReachable(bundle.mainModule);
+  if (!(await getPlatformFeatures()).wasmExceptions)
+    throw new Error(
+      'This browser is too old for DuckDB: it lacks WebAssembly exception handling (Chrome 95, Firefox 100 and Safari 15.2 have it).',
+    );
+  await checkReachable(eh.mainModule);
   // A classic worker, as DuckDB builds it; from a blob so it too inherits the page's policy.
-  const worker = startBlobWorker(new URL(bundle.mainWorker as string), { name: 'duckdb-wasm' });
+  const worker = startBlobWorker(new URL(eh.mainWorker), { name: 'duckdb-wasm' }, PRELUDE);
   const db = new AsyncDuckDB(new VoidLogger(), worker);
   try {
-    await instantiateWatched(db, bundle.mainModule);
+    await instantiateWatched(db, eh.mainModule);
     await db.open({ query: { queryPollingInterval: 25 } });
   } catch (e) {
     // A boot that failed (the wasm could not be fetched or compiled) leaves no worker behind.
@@ -70,10 +85,13 @@ export async function bootBrowserEngine(): Promise<EngineInstance> {
 
   const engine = await createEngine({
     db,
-    bundle: bundle.mainModule === eh.mainModule ? 'eh' : 'mvp',
+    bundle: 'eh',
     async registerFile(path, file) {
       // A file handle: DuckDB reads slices of the File on demand, the JS heap holds no copy.
       await db.registerFileHandle(path, file, DuckDBDataProtocol.BROWSER_FILEREADER, true);
+    },
+    async registerBuffer(path, bytes) {
+      await db.registerFileBuffer(path, bytes);
     },
     async unregisterFile(path) {
       await db.dropFile(path);

@@ -14,6 +14,7 @@ import type {
   QueryOptions,
   QueryResult,
   ColumnProfile,
+  Encoding,
   ResultColumn,
   SiftEngine,
   TableInfo,
@@ -38,6 +39,8 @@ export interface EngineHost {
   bundle: string;
   /** Makes `file` readable by DuckDB at `path` without copying it where the platform allows. */
   registerFile(path: string, file: File): Promise<void>;
+  /** Makes bytes already in memory readable by DuckDB at `path` (a copy goes to its worker). */
+  registerBuffer(path: string, bytes: Uint8Array): Promise<void>;
   unregisterFile(path: string): Promise<void>;
 }
 
@@ -71,6 +74,25 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     return rows.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
   }
 
+  /**
+   * The head of a file larger than it, cut after its last line break, as a file of its own for
+   * the sniffer; null when the whole file is its head, or the head has no whole line, or it is
+   * UTF-16 (whose line breaks are two bytes).
+   */
+  async function registerHead(
+    path: string,
+    head: Uint8Array,
+    size: number,
+    encoding: Encoding,
+  ): Promise<string | null> {
+    if (size <= head.length || encoding === 'utf-16') return null;
+    const cut = head.lastIndexOf(0x0a);
+    if (cut <= 0) return null;
+    const headPath = `${path}.head`;
+    await host.registerBuffer(headPath, head.slice(0, cut + 1));
+    return headPath;
+  }
+
   async function loadOne(file: File, name: string | undefined): Promise<LoadOutcome> {
     const started = performance.now();
     const fail = (message: string): LoadOutcome => ({ ok: false, fileName: file.name, message });
@@ -91,8 +113,12 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
       tables.delete(name);
     }
 
+    // The sniffer reads the head already in hand, not the file: through a file handle DuckDB
+    // reads its 32 MB buffers, and sniffing and reading the header row took two of them from a
+    // 100 MB file (BENCHMARKS.md, where the time goes).
+    const headPath = await registerHead(path, head, file.size, verdict.encoding);
     try {
-      const loaded = await loadCsv(exec, table, path, file.name, verdict.encoding);
+      const loaded = await loadCsv(exec, table, path, file.name, verdict.encoding, headPath);
       const fragments = await notRecords(exec, table, loaded.columns);
       if (fragments) {
         await exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
@@ -118,6 +144,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     } finally {
       // The table holds the data now; the handle would only keep the File alive.
       await host.unregisterFile(path).catch(() => undefined);
+      if (headPath) await host.unregisterFile(headPath).catch(() => undefined);
     }
   }
 

@@ -119,8 +119,18 @@ async function headerNames(
  */
 const SINGLE_COLUMN_SUSPECT = 'Expected Number of Columns: every line read as one column';
 
-async function attempt(exec: Exec, table: string, path: string, a: Attempt): Promise<ColumnName[]> {
-  const { names: originals, quoted } = await sniffHeader(exec, path, a);
+async function attempt(
+  exec: Exec,
+  table: string,
+  path: string,
+  a: Attempt,
+  headPath: string | null,
+): Promise<ColumnName[]> {
+  // The head first; should it not sniff (a quoted line break cut in two), the file itself.
+  const sniffed = headPath
+    ? await sniffHeader(exec, headPath, a).catch(() => sniffHeader(exec, path, a))
+    : await sniffHeader(exec, path, a);
+  const { names: originals, quoted } = sniffed;
   if (!a.padRows && originals.length === 1 && /[,;\t|]/.test(originals[0] ?? '')) {
     // Padded, the rows are read again in another dialect; each line stays one record, as in
     // DuckDB's own reading, unless that reading found quotes (evil_nullpadding_2.csv: a stray
@@ -142,6 +152,8 @@ export async function loadCsv(
   path: string,
   fileName: string,
   encoding: Encoding,
+  /** The file's head as a file of its own, for the sniffer (engine.ts). */
+  headPath: string | null = null,
 ): Promise<CsvLoaded> {
   const a: Attempt = {
     encoding,
@@ -153,7 +165,7 @@ export async function loadCsv(
   const notes: string[] = [];
   for (let tries = 0; tries < 6; tries++) {
     try {
-      const columns = await attempt(exec, table, path, a);
+      const columns = await attempt(exec, table, path, a, headPath);
       if (a.padRows) notes.push(...(await compareWithPlainReading(exec, table, path, a)));
       return { columns, encoding: a.encoding, notes };
     } catch (e) {

@@ -147,6 +147,48 @@ export const loadCases: EngineCase[] = [
     },
   },
   {
+    name: 'reads a file larger than the head it sniffs: header, types and a line break quoted across the cut',
+    async run(ctx) {
+      // Lines of 100 bytes, and one quoted value spanning the head's last line break (1 MiB).
+      const HEAD = 1 << 20;
+      const header = 'Order ID,Placed on,Total (€),Note\n';
+      const line = (i: number) => {
+        const start = `${i},2024-01-${String((i % 28) + 1).padStart(2, '0')},${(i % 1000) / 10},`;
+        return `${start}${'x'.repeat(99 - start.length)}\n`;
+      };
+      const before = Math.floor((HEAD - header.length) / 100) - 1;
+      const lines = Array.from({ length: before }, (_, i) => line(i));
+      const sofar = header.length + before * 100;
+      // The quoted value opens before the cut and closes after it.
+      const quoted = `${before},2024-02-01,1.5,"first half${'y'.repeat(HEAD - sofar - 40)}\nsecond half"\n`;
+      const after = Array.from({ length: 15_000 }, (_, i) => line(before + 1 + i));
+      const text = header + lines.join('') + quoted + after.join('');
+      const table = loaded((await ctx.engine.load([ctx.file('big.csv', text)]))[0], 'big.csv');
+      equal(table.rows, before + 1 + 15_000, 'the rows');
+      const [[note]] = (await cells(
+        ctx,
+        `SELECT "Note" FROM data WHERE "Order ID" = ${before}`,
+      )) as [[string]];
+      match(note, /^first halfy+\nsecond half$/, 'the value with a line break');
+      equal(
+        table.schema?.map((c) => c.type),
+        ['BIGINT', 'DATE', 'DOUBLE', 'VARCHAR'],
+        'the types',
+      );
+      // The same header and lines in a file small enough to be its own head: named alike.
+      const small = loaded(
+        (await ctx.engine.load([ctx.file('small.csv', header + lines.slice(0, 100).join(''))]))[0],
+        'small.csv',
+      );
+      equal(table.columns, small.columns, 'the header, as the whole file names it');
+      equal(
+        table.columns.map((c) => c.original),
+        ['Order ID', 'Placed on', 'Total (€)', 'Note'],
+        'the original names',
+      );
+    },
+  },
+  {
     name: 'makes odd headers usable, keeps the originals, and pads short rows with NULL',
     async run(ctx) {
       const [headers, ragged] = await ctx.engine.load([

@@ -86,6 +86,9 @@ export async function bootNodeEngine(): Promise<EngineInstance> {
       // Node's worker has no FileReaderSync to read a File in slices: DuckDB gets a copy.
       await db.registerFileBuffer(path, new Uint8Array(await file.arrayBuffer()));
     },
+    async registerBuffer(path, bytes) {
+      await db.registerFileBuffer(path, bytes);
+    },
     async unregisterFile(path) {
       await db.dropFile(path);
     },

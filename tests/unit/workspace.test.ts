@@ -5,7 +5,12 @@
  * whose DROP failed was an unhandled rejection with no message.
  */
 import { describe, expect, it } from 'vitest';
-import type { SiftEngine, TableInfo, TableProfile } from '../../src/core/data/engine.ts';
+import type {
+  ColumnProfile,
+  SiftEngine,
+  TableInfo,
+  TableProfile,
+} from '../../src/core/data/engine.ts';
 import { Workspace } from '../../src/state/workspace.svelte.ts';
 
 function deferred<T>() {
@@ -35,15 +40,17 @@ const profileOf = (name: string, rows: number): TableProfile => ({
 
 /** An engine whose profiles wait until the test resolves them, in the order they were asked. */
 function engineWithHeldProfiles() {
-  const profiles: ReturnType<typeof deferred<TableProfile>>[] = [];
+  const profiles: Array<
+    ReturnType<typeof deferred<TableProfile>> & { onColumn?: (c: ColumnProfile) => void }
+  > = [];
   let dropFails: Error | null = null;
   const engine = {
     info: () => new Promise(() => {}),
     load: async (files: File[], _p: unknown, names?: (string | undefined)[]) =>
       files.map((f, i) => ({ ok: true as const, table: table(names?.[i] ?? 'data', f.name) })),
-    profile: () => {
+    profile: (_table: string, _options: unknown, onColumn?: (c: ColumnProfile) => void) => {
       const d = deferred<TableProfile>();
-      profiles.push(d);
+      profiles.push(Object.assign(d, { onColumn }));
       return d.promise;
     },
     dropTable: async () => {
@@ -71,7 +78,7 @@ describe('workspace', () => {
     const { engine, profiles } = engineWithHeldProfiles();
     const { workspace } = workspaceOn(engine);
     await workspace.loadFiles([file('old.csv')]);
-    expect(workspace.profiles.data).toEqual({ status: 'running' });
+    expect(workspace.profiles.data).toEqual({ status: 'running', columns: [] });
 
     // Another session opens, with a table of the same name, before the old profile is done.
     await workspace.reset();
@@ -79,11 +86,35 @@ describe('workspace', () => {
     profiles[0]!.resolve(profileOf('data', 111));
     await Promise.resolve();
     await Promise.resolve();
-    expect(workspace.profiles.data).toEqual({ status: 'running' });
+    expect(workspace.profiles.data).toEqual({ status: 'running', columns: [] });
 
     profiles[1]!.resolve(profileOf('data', 222));
     await new Promise((r) => setTimeout(r, 0));
     expect(workspace.profiles.data).toMatchObject({ status: 'done', profile: { rows: 222 } });
+  });
+
+  it('shows each column of the profile as the engine says it is done', async () => {
+    const { engine, profiles } = engineWithHeldProfiles();
+    const { workspace } = workspaceOn(engine);
+    await workspace.loadFiles([file('a.csv')]);
+    const column = (name: string): ColumnProfile => ({
+      column: name,
+      type: 'BIGINT',
+      nonNullCount: 2,
+      uniqueCount: 2,
+      min: '1',
+      max: '2',
+      typicalValues: [],
+      issues: [],
+    });
+    profiles[0]!.onColumn?.(column('a'));
+    expect(workspace.profiles.data).toEqual({ status: 'running', columns: [column('a')] });
+    profiles[0]!.onColumn?.(column('b'));
+    expect(workspace.profiles.data).toMatchObject({ columns: [{ column: 'a' }, { column: 'b' }] });
+    // A column heard after a reset belongs to the old database: not shown.
+    await workspace.reset();
+    profiles[0]!.onColumn?.(column('c'));
+    expect(workspace.profiles.data).toBeUndefined();
   });
 
   it('says so when a table cannot be removed, and keeps it listed (regression)', async () => {
