@@ -4,7 +4,7 @@
  * waits, and when something arrives while it runs it is asked to yield: it interrupts its
  * statement and runs again once the foreground is empty. Redoing one column of a profile costs
  * less than a person waiting for the rest of it (issue 15: a GROUP BY typed during the profile
- * of a 100 MB file waited 4 s for it).
+ * of a 100 MB file waited 4 s for it). ARCHITECTURE.md, The worker's two lanes.
  */
 
 interface BackgroundJob {

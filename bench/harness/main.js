@@ -10,6 +10,9 @@ import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import mvpWasm from '@duckdb/duckdb-wasm/dist/duckdb-mvp.wasm?url';
 import mvpWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-mvp.worker.js?url';
+import coiWasm from '@duckdb/duckdb-wasm/dist/duckdb-coi.wasm?url';
+import coiWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-coi.worker.js?url';
+import coiPthread from '@duckdb/duckdb-wasm/dist/duckdb-browser-coi.pthread.worker.js?url';
 
 const q = (s) => `'${String(s).replaceAll("'", "''")}'`;
 const qi = (s) => `"${String(s).replaceAll('"', '""')}"`;
@@ -67,16 +70,20 @@ window.harness = {
     }
     via = options.via ?? 'send';
     const bundle =
-      options.bundle === 'mvp'
-        ? { mainModule: mvpWasm, mainWorker: mvpWorker }
-        : await selectBundle({
-            mvp: { mainModule: mvpWasm, mainWorker: mvpWorker },
-            eh: { mainModule: ehWasm, mainWorker: ehWorker },
-          });
+      options.bundle === 'coi'
+        ? { mainModule: coiWasm, mainWorker: coiWorker, pthreadWorker: coiPthread }
+        : options.bundle === 'mvp'
+          ? { mainModule: mvpWasm, mainWorker: mvpWorker }
+          : await selectBundle({
+              mvp: { mainModule: mvpWasm, mainWorker: mvpWorker },
+              eh: { mainModule: ehWasm, mainWorker: ehWorker },
+            });
     const t0 = performance.now();
     worker = new Worker(bundle.mainWorker);
     db = new AsyncDuckDB(new VoidLogger(), worker);
-    await db.instantiate(bundle.mainModule);
+    if (options.bundle === 'coi' && !globalThis.crossOriginIsolated)
+      throw new Error('the threaded bundle needs a cross-origin isolated page');
+    await db.instantiate(bundle.mainModule, bundle.pthreadWorker ?? null);
     const open = {};
     if (options.pollingInterval !== undefined)
       open.query = { queryPollingInterval: options.pollingInterval };
@@ -100,12 +107,14 @@ window.harness = {
         'SET lock_configuration = true',
       );
     }
+    if (options.threads) statements.unshift(`SET threads = ${options.threads}`);
     for (const s of statements) await exec(s);
     const [v] = await exec('SELECT version() AS v');
     return {
       bootMs: performance.now() - t0,
       version: v.v,
-      bundle: bundle.mainModule === ehWasm ? 'eh' : 'mvp',
+      bundle: bundle.mainModule === ehWasm ? 'eh' : bundle.mainModule === coiWasm ? 'coi' : 'mvp',
+      threads: Number((await exec("SELECT current_setting('threads') AS t"))[0].t),
     };
   },
 

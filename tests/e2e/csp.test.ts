@@ -11,6 +11,7 @@ import type { Page, Worker } from 'playwright-core';
 import { build, createServer, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { metaCsp, securityHeaders } from '../../build/security-headers.ts';
+import { IMMUTABLE } from '../../build/static-assets-plugin.ts';
 import { parseHeadersFile, parsePolicy, requiredPolicy } from '../policy.ts';
 import { runSql, waitForLoads } from './app.ts';
 import { openApp, useBrowser } from './browser.ts';
@@ -95,7 +96,11 @@ describe('headers on every response', () => {
   it('written to dist/_headers for static hosts, the same as `securityHeaders()`', async () => {
     // `npm test` builds without SIFT_CONNECT_SRC, so no extra origin.
     const file = parseHeadersFile(await readFile('dist/_headers', 'utf8'));
-    expect(file).toEqual({ '/*': securityHeaders() });
+    expect(file).toEqual({
+      '/*': securityHeaders(),
+      // Hashed assets never change (build/static-assets-plugin.ts).
+      '/assets/*': { 'Cache-Control': IMMUTABLE },
+    });
   });
 
   it('of the dev server, whose websocket is the only one let through', async () => {

@@ -1,0 +1,77 @@
+/**
+ * What `npm start` sends for the built assets (issue 15): DuckDB's wasm, the largest download,
+ * compressed for a browser that accepts it and cached for good, since hashed names never change;
+ * the page itself revalidated on every visit; and only the one DuckDB bundle the app runs.
+ */
+import { request } from 'node:http';
+import { readdir, stat } from 'node:fs/promises';
+import { describe, expect, inject, it } from 'vitest';
+
+interface Head {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  bytes: number;
+}
+
+/** GET with exactly these request headers (fetch would add and undo its own encodings). */
+function get(url: string, headers: Record<string, string>): Promise<Head> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function wasm(): Promise<string> {
+  const names = (await readdir('dist/assets')).filter((f) => f.endsWith('.wasm'));
+  expect(names).toHaveLength(1);
+  return names[0]!;
+}
+
+describe('the built assets', () => {
+  it('ship one DuckDB bundle, the eh one, with Brotli and gzip copies', async () => {
+    const files = await readdir('dist/assets');
+    const name = await wasm();
+    expect(name).toMatch(/^duckdb-eh-.*\.wasm$/);
+    expect(files.some((f) => /mvp/.test(f))).toBe(false);
+    const [raw, br, gz] = await Promise.all(
+      [name, `${name}.br`, `${name}.gz`].map(async (f) => (await stat(`dist/assets/${f}`)).size),
+    );
+    expect(br!).toBeLessThan(raw! / 4);
+    expect(gz!).toBeLessThan(raw! / 3);
+  });
+
+  it('send the wasm as Brotli to a browser that accepts it, cached for a year', async () => {
+    const name = await wasm();
+    const res = await get(`${inject('baseUrl')}assets/${name}`, {
+      'accept-encoding': 'gzip, deflate, br',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('application/wasm');
+    expect(res.bytes).toBe((await stat(`dist/assets/${name}.br`)).size);
+    expect(res.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(res.headers['cache-control']).toMatch(/immutable/);
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    // The security headers are still there.
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+  });
+
+  it('send it whole to a client that accepts no encoding', async () => {
+    const name = await wasm();
+    const res = await get(`${inject('baseUrl')}assets/${name}`, {});
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.bytes).toBe((await stat(`dist/assets/${name}`)).size);
+  });
+
+  it('leave the page itself to be revalidated, so a new build is seen at once', async () => {
+    const res = await get(inject('baseUrl'), { accept: 'text/html' });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).not.toMatch(/immutable/);
+  });
+});
