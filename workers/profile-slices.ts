@@ -17,9 +17,47 @@ import type { Scheduler } from './scheduler.ts';
 /** How to cancel each profile in progress, by the id its caller gave it. */
 export type RunningProfiles = Map<string, () => void>;
 
+/**
+ * Columns already profiled, by table. The page profiles a table when it is loaded and the model
+ * asks again moments later (profile_columns, describe_table): the second profile reads what the
+ * first found instead of scanning again, and when both run at once each column is still
+ * computed once, since a slice looks here when its turn comes. What a table held is forgotten
+ * when it is replaced, dropped or reset.
+ */
+export class ProfileCache {
+  readonly #tables = new Map<string, Map<string, ColumnProfile>>();
+  /** Bumped by each forget: a slice that started before it must not write after it. */
+  readonly #versions = new Map<string, number>();
+
+  version(table: string): number {
+    return this.#versions.get(table) ?? 0;
+  }
+
+  read(table: string, column: string): ColumnProfile | undefined {
+    return this.#tables.get(table)?.get(column);
+  }
+
+  write(table: string, since: number, profile: ColumnProfile): void {
+    if (since !== this.version(table)) return;
+    let columns = this.#tables.get(table);
+    if (!columns) this.#tables.set(table, (columns = new Map()));
+    columns.set(profile.column, profile);
+  }
+
+  forget(table: string): void {
+    this.#tables.delete(table);
+    this.#versions.set(table, this.version(table) + 1);
+  }
+
+  clear(): void {
+    for (const table of [...this.#tables.keys(), ...this.#versions.keys()]) this.forget(table);
+  }
+}
+
 export interface SliceDeps {
   scheduler: Scheduler;
   running: RunningProfiles;
+  cache: ProfileCache;
   /** The engine of the moment, for the table's columns. */
   engine(): Promise<SiftEngine>;
   /** Profiles these columns as the operation `sliceId`. */
@@ -70,18 +108,23 @@ export async function profileInSlices(
     for (const name of wanted) {
       const sliceId = `profile-slice-${++slices}`;
       const part = await deps.scheduler.later({
-        run: async () => {
+        run: async (): Promise<ColumnProfile[]> => {
           if (cancelled) throw new Interrupted('cancelled');
+          const known = deps.cache.read(table, name);
+          if (known) return [known];
+          const since = deps.cache.version(table);
           running = sliceId;
           try {
-            return await deps.slice([name], sliceId);
+            const { columns } = await deps.slice([name], sliceId);
+            for (const column of columns) deps.cache.write(table, since, column);
+            return columns;
           } finally {
             running = null;
           }
         },
         interrupt: () => deps.interrupt(sliceId),
       });
-      for (const column of part.columns) {
+      for (const column of part) {
         columns.push(column);
         onColumn?.(column);
       }

@@ -17,7 +17,7 @@ import { errorMessage } from '../src/core/errors.ts';
 import { CANCELLED_BEFORE_START, Cancellations, runInTurn } from './cancellations.ts';
 import { DEFAULT_TIMEOUT_MS } from './guarded-query.ts';
 import { Interrupted } from './pending.ts';
-import { profileInSlices, type RunningProfiles } from './profile-slices.ts';
+import { ProfileCache, profileInSlices, type RunningProfiles } from './profile-slices.ts';
 import { Scheduler } from './scheduler.ts';
 
 /** One booted DuckDB with the engine over it; `dispose` ends it for good (terminates its worker). */
@@ -101,6 +101,7 @@ export function resilientEngine(
   /** Operations waiting here by id: a cancel must reach one before it reaches the instance. */
   const book = new Cancellations();
   const profiles: RunningProfiles = new Map();
+  const profiled = new ProfileCache();
 
   /** Runs `op` in its turn unless `id` was cancelled meanwhile; a later cancel goes through. */
   function inTurn<T>(id: string | undefined, op: () => Promise<T>, never: () => T): Promise<T> {
@@ -121,6 +122,7 @@ export function resilientEngine(
   /** Replaces a broken instance; says how many tables were read again, and which could not be. */
   async function restart(broken: EngineInstance): Promise<string> {
     restarts++;
+    profiled.clear();
     try {
       broken.dispose();
     } catch {
@@ -173,6 +175,7 @@ export function resilientEngine(
   function remember(loadFiles: File[], outcomes: LoadOutcome[]): void {
     outcomes.forEach((outcome, i) => {
       const file = loadFiles[i];
+      if (outcome.ok) profiled.forget(outcome.table.name);
       if (outcome.ok && file) files.set(outcome.table.name, file);
     });
   }
@@ -183,6 +186,8 @@ export function resilientEngine(
 
     load: (loadFiles, onProgress, names) =>
       exclusive(async () => {
+        // A table a load replaces is gone even if the load then fails.
+        for (const name of names ?? []) if (name) profiled.forget(name);
         const outcomes = await guarded((e) => e.load(loadFiles, onProgress, names), {
           failed: (all) => all.some((o) => !o.ok),
           limitMs: Infinity,
@@ -225,6 +230,7 @@ export function resilientEngine(
         {
           scheduler,
           running: profiles,
+          cache: profiled,
           engine: async () => (await ready()).engine,
           slice: (columns, sliceId) =>
             guarded((e) => e.profile(table, { id: sliceId, columns }, undefined)),
@@ -241,12 +247,14 @@ export function resilientEngine(
     dropTable: (name) =>
       exclusive(async () => {
         files.delete(name);
+        profiled.forget(name);
         await (await ready()).engine.dropTable(name);
       }),
 
     reset: () =>
       exclusive(async () => {
         files.clear();
+        profiled.clear();
         await (await ready()).engine.reset();
       }),
   };

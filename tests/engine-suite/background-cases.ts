@@ -99,6 +99,36 @@ export const backgroundCases: EngineCase[] = [
     },
   },
   {
+    name: 'a table replaced under its name is profiled anew, not from what it held before',
+    async run(ctx) {
+      await ctx.engine.load([ctx.file('old.csv', 'n,label\n1,a\n2,b\n')]);
+      const before = await ctx.engine.profile('data');
+      equal(
+        before.columns.map((c) => c.uniqueCount),
+        [2, 2],
+        'the old table',
+      );
+      // Reopening a session reads its file again under the same name.
+      await ctx.engine.load([ctx.file('new.csv', 'n,label\n1,a\n2,a\n3,a\n4,b\n')], undefined, [
+        'data',
+      ]);
+      const after = await ctx.engine.profile('data');
+      equal(after.rows, 4, 'the rows');
+      equal(
+        after.columns.map((c) => c.uniqueCount),
+        [4, 2],
+        'the new table',
+      );
+      await ctx.engine.dropTable('data');
+      await ctx.engine.load([ctx.file('third.csv', 'n\n7\n')]);
+      equal(
+        (await ctx.engine.profile('data')).columns.map((c) => [c.column, c.min]),
+        [['n', '7']],
+        'a table of the same name after a drop',
+      );
+    },
+  },
+  {
     name: 'a profile cancelled while it runs answers at once, and the next query works',
     async run(ctx) {
       await loadOrders(ctx);
