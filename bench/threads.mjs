@@ -75,7 +75,12 @@ async function once(url, file, config) {
   } catch (e) {
     return {
       ok: false,
-      error: `${step}: ${String(e?.message ?? e).split('\n')[0]}`.slice(0, 200),
+      error: (String(e?.message ?? e).startsWith(`${step}:`)
+        ? String(e?.message ?? e)
+        : `${step}: ${String(e?.message ?? e)}`
+      )
+        .split('\n')[0]
+        .slice(0, 200),
       errors: h.errors,
     };
   } finally {

@@ -24,25 +24,14 @@ const absolute = (url: string) => new URL(url, import.meta.url).href;
  */
 const eh = { mainModule: absolute(ehWasm), mainWorker: absolute(ehWorker) };
 
-/** A download and compile that has not finished in this long has failed. */
-const BOOT_LIMIT_MS = 90_000;
-
-/**
- * Run in DuckDB's worker before its script. duckdb-wasm reports download progress by piping the
- * wasm response through a TransformStream into a new Response; V8 caches compiled WebAssembly
- * only for a response that came from the HTTP cache, so with the wrapper every visit compiled
- * the 34 MB anew (return visit 1.4 s to ready, same as a first one). Without TransformStream its
- * worker streams the fetch as it is, which V8 caches. Its only use in that script is that
- * wrapper (checked with duckdb-wasm 1.32); the price is no progress events, hence the plain
- * time limit above instead of a stall watch.
- */
-const PRELUDE = 'delete self.TransformStream;';
+/** A download that has made no progress for this long, and has not finished, has failed. */
+const STALL_MS = 20_000;
 
 /**
  * duckdb-wasm's instantiate never settles when its wasm cannot be fetched (the failed
  * `instantiateStreaming` is not caught inside its worker, checked with duckdb-wasm 1.32), so
  * the boot first asks for the file's headers — a refusal or an HTTP error fails at once — and
- * then gives up on an instantiation that has not finished within BOOT_LIMIT_MS.
+ * then gives up on an instantiation that stops making progress.
  */
 async function checkReachable(url: string): Promise<void> {
   // Only the status is wanted: the body is left to the instantiation, which streams it.
@@ -53,11 +42,16 @@ async function checkReachable(url: string): Promise<void> {
 
 function instantiateWatched(db: AsyncDuckDB, url: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error('DuckDB did not finish downloading and starting in time.')),
-      BOOT_LIMIT_MS,
-    );
-    db.instantiate(url).then(
+    let timer: ReturnType<typeof setTimeout>;
+    const watch = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => reject(new Error('Downloading DuckDB stopped making progress.')),
+        STALL_MS,
+      );
+    };
+    watch();
+    db.instantiate(url, null, watch).then(
       (value) => (clearTimeout(timer), resolve(value)),
       (e: unknown) => (clearTimeout(timer), reject(e)),
     );
@@ -70,11 +64,12 @@ export async function bootBrowserEngine(): Promise<EngineInstance> {
     throw new Error(
       'This browser is too old for DuckDB: it lacks WebAssembly exception handling (Chrome 95, Firefox 100 and Safari 15.2 have it).',
     );
-  await checkReachable(eh.mainModule);
   // A classic worker, as DuckDB builds it; from a blob so it too inherits the page's policy.
-  const worker = startBlobWorker(new URL(eh.mainWorker), { name: 'duckdb-wasm' }, PRELUDE);
+  // Started while the wasm's address is checked: its 0.8 MB script loads meanwhile.
+  const worker = startBlobWorker(new URL(eh.mainWorker), { name: 'duckdb-wasm' });
   const db = new AsyncDuckDB(new VoidLogger(), worker);
   try {
+    await checkReachable(eh.mainModule);
     await instantiateWatched(db, eh.mainModule);
     await db.open({ query: { queryPollingInterval: 25 } });
   } catch (e) {
