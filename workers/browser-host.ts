@@ -64,12 +64,11 @@ export async function bootBrowserEngine(): Promise<EngineInstance> {
     throw new Error(
       'This browser is too old for DuckDB: it lacks WebAssembly exception handling (Chrome 95, Firefox 100 and Safari 15.2 have it).',
     );
+  await checkReachable(eh.mainModule);
   // A classic worker, as DuckDB builds it; from a blob so it too inherits the page's policy.
-  // Started while the wasm's address is checked: its 0.8 MB script loads meanwhile.
   const worker = startBlobWorker(new URL(eh.mainWorker), { name: 'duckdb-wasm' });
   const db = new AsyncDuckDB(new VoidLogger(), worker);
   try {
-    await checkReachable(eh.mainModule);
     await instantiateWatched(db, eh.mainModule);
     await db.open({ query: { queryPollingInterval: 25 } });
   } catch (e) {
