@@ -23,6 +23,7 @@ import type {
 import { tableNameFor } from '../src/core/data/column-names.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import { HEAD_BYTES, inspectHead } from '../src/core/data/file-head.ts';
+import { gunzipHead, isGzip } from './gzip-head.ts';
 import { profileTable } from '../src/core/data/profile.ts';
 import { rowsOf } from './engine-rows.ts';
 import { quoteIdent } from '../src/core/data/sql-text.ts';
@@ -98,13 +99,28 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     const fail = (message: string): LoadOutcome => ({ ok: false, fileName: file.name, message });
     // A handle to anything but a File reads as a garbage one-column table (ARCHITECTURE.md, Facts: bundles).
     if (!(file instanceof File)) return fail('This is not a file.');
-    const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
-    const verdict = inspectHead(head, file.size);
+    let head: Uint8Array = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+    // A gzip file is judged, and sniffed, by the start of what it holds; DuckDB unpacks the rest.
+    const gzip = isGzip(head);
+    let size = file.size;
+    if (gzip) {
+      try {
+        const unpacked = await gunzipHead(file, HEAD_BYTES);
+        head = unpacked.bytes;
+        size = unpacked.whole ? head.length : Number.MAX_SAFE_INTEGER;
+      } catch (e) {
+        return fail(`This gzip file is damaged and cannot be unpacked (${errorMessage(e)}).`);
+      }
+    }
+    const verdict = inspectHead(head, size);
     if (verdict.kind === 'empty') return fail('The file is empty: there is nothing to load.');
     if (verdict.kind === 'binary') return fail(`This is not delimited text: ${verdict.reason}.`);
     if (verdict.kind === 'format') return fail(`This file cannot be read: ${verdict.reason}.`);
 
-    const path = `${UPLOAD_DIR}${++fileCounter}-${file.name.replace(/[^\w.-]+/g, '_')}`;
+    const safeName = file.name.replace(/[^\w.-]+/g, '_');
+    // DuckDB tells gzip by the name's ending: a gzip file named otherwise is given one.
+    const ending = gzip && !/\.gz$/i.test(safeName) ? '.gz' : '';
+    const path = `${UPLOAD_DIR}${++fileCounter}-${safeName}${ending}`;
     await host.registerFile(path, file);
     const table =
       name ?? (tables.has('data') ? tableNameFor(file.name, new Set(tables.keys())) : 'data');
@@ -116,7 +132,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     // The sniffer reads the head already in hand, not the file: through a file handle DuckDB
     // reads its 32 MB buffers, and sniffing and reading the header row took two of them from a
     // 100 MB file (BENCHMARKS.md, where the time goes).
-    const headPath = await registerHead(path, head, file.size, verdict.encoding);
+    const headPath = await registerHead(path, head, size, verdict.encoding);
     try {
       const loaded = await loadCsv(exec, table, path, file.name, verdict.encoding, headPath);
       const fragments = await notRecords(exec, table, loaded.columns);
@@ -125,6 +141,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
         return fail(fragments);
       }
       if (verdict.nulBytes > 0) loaded.notes.push(await stripNuls(exec, table, verdict.nulBytes));
+      if (gzip) loaded.notes.unshift('Unpacked from gzip while it was read.');
       const [count] = await exec(`SELECT count(*) AS n FROM ${quoteIdent(table)}`);
       const info: TableInfo = {
         name: table,

@@ -32,6 +32,12 @@ function utf16le(text: string): Uint8Array {
   return bytes;
 }
 
+/** `text` gzipped, as `gzip` on the command line would write it. */
+async function gzipped(text: string): Promise<Uint8Array> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
 export const loadCases: EngineCase[] = [
   {
     name: 'loads a CSV as `data`, with its rows, columns and DuckDB types',
@@ -186,6 +192,50 @@ export const loadCases: EngineCase[] = [
         ['Order ID', 'Placed on', 'Total (€)', 'Note'],
         'the original names',
       );
+    },
+  },
+  {
+    name: 'reads gzipped CSV and TSV as DuckDB unpacks them, and refuses gzip that is not a table or is damaged',
+    async run(ctx) {
+      const csv = 'id,city,amount\n1,Oslo,9.5\n2,Lima,3\n3,Pune,\n';
+      const tsv = 'id\tcity\n1\tOslo\n2\tLima\n';
+      // A large one too: its head is sniffed from the unpacked start, the rest read by DuckDB.
+      const lines = Array.from({ length: 60_000 }, (_, i) => `${i},city ${i % 50},${i / 4}`);
+      const big = `id,city,amount\n${lines.join('\n')}\n`;
+      const [a, b, c, d] = await ctx.engine.load([
+        ctx.file('orders.csv.gz', await gzipped(csv)),
+        ctx.file('people.tsv.gz', await gzipped(tsv)),
+        // Gzip without the ending in its name.
+        ctx.file('export.csv', await gzipped(csv)),
+        ctx.file('big.csv.gz', await gzipped(big)),
+      ]);
+      const orders = loaded(a, 'orders.csv.gz');
+      equal(
+        [orders.rows, orders.columns.map((col) => col.name)],
+        [3, ['id', 'city', 'amount']],
+        'orders',
+      );
+      match(orders.notes.join(' '), /gzip/, 'what the page says was done');
+      equal(
+        [loaded(b, 'people.tsv.gz').name, loaded(b, 'people.tsv.gz').rows],
+        ['people', 2],
+        'the TSV',
+      );
+      equal(loaded(c, 'export.csv').rows, 3, 'gzip named .csv');
+      equal(loaded(d, 'big.csv.gz').rows, 60_000, 'the large file');
+      equal(
+        await cells(ctx, `SELECT sum(amount) AS s FROM ${orders.name}`),
+        [[12.5]],
+        'the values',
+      );
+      const json = await gzipped('[{"a": 1}, {"a": 2}]');
+      const damaged = new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3, 4, 5, 6]);
+      const [e, f] = await ctx.engine.load([
+        ctx.file('records.json.gz', json),
+        ctx.file('broken.csv.gz', damaged),
+      ]);
+      match(failed(e, 'records.json.gz'), /JSON document/, 'gzipped JSON');
+      match(failed(f, 'broken.csv.gz'), /gzip file is damaged/, 'damaged gzip');
     },
   },
   {

@@ -89,6 +89,10 @@ describe('tableNameFor', () => {
 
   it('uses the lower-cased file name without its extension', () => {
     expect(tableNameFor('Sales.csv', none)).toBe('sales');
+    // A compressed file is named for what it holds.
+    expect(tableNameFor('people.tsv.gz', none)).toBe('people');
+    expect(tableNameFor('orders 2024.CSV.GZ', none)).toBe('orders_2024');
+    expect(tableNameFor('report.v2.csv.gz', none)).toBe('report_v2');
     expect(tableNameFor('README', none)).toBe('readme');
   });
 

@@ -37,7 +37,9 @@ export function cleanColumnNames(originals: ReadonlyArray<string | null>): strin
 
 /** A table name from a file name: lower-case letters, digits and underscores, never starting with a digit. */
 export function tableNameFor(fileName: string, taken: ReadonlySet<string>): string {
-  const stem = fileName.replace(/\.[^.]*$/, '');
+  // "people.tsv.gz" is the table people: a text format's ending goes with gzip's.
+  const gzipped = fileName.replace(/\.(?:csv|tsv|tab|txt|psv|dat)\.gz$/i, '');
+  const stem = gzipped !== fileName ? gzipped : fileName.replace(/\.[^.]*$/, '');
   let base = stem
     .toLowerCase()
     .normalize('NFKD')
