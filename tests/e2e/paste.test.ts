@@ -1,0 +1,85 @@
+/**
+ * A table pasted as text becomes a table, as a dropped file does: into the paste box, or anywhere
+ * on the page that is not a field; a paste into the SQL box stays text in the SQL box.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { runSql, summaries, waitForLoads } from './app.ts';
+import { openApp, useBrowser } from './browser.ts';
+
+const browser = useBrowser();
+
+/**
+ * A paste event carrying `text`, as the browser fires it for Ctrl+V on `selector`; true when the
+ * page took it (a page that makes a table of it keeps the browser from pasting it anywhere).
+ */
+async function paste(page: Page, selector: string, text: string): Promise<boolean> {
+  return page.$eval(
+    selector,
+    (el, value) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', value);
+      const event = new ClipboardEvent('paste', {
+        clipboardData: data,
+        bubbles: true,
+        cancelable: true,
+      });
+      el.dispatchEvent(event);
+      return event.defaultPrevented;
+    },
+    text,
+  );
+}
+
+describe('pasting a table', () => {
+  it('into the paste box loads rows copied from a spreadsheet', async () => {
+    const { page, errors } = await openApp(browser());
+    await page.click('[data-testid="paste-open"]');
+    await page.fill(
+      '[data-testid="paste-input"]',
+      'city\tmonth\train\nOslo\tJan\t49.2\nLima\tJan\t0.8\nPune\tJul\t187\n',
+    );
+    await page.click('[data-testid="paste-load"]');
+    await waitForLoads(page, 1);
+    expect(await summaries(page)).toMatchObject([
+      { table: 'data', file: 'pasted table.tsv', rows: 3, cols: 3 },
+    ]);
+    const result = await runSql(page, 'SELECT city, rain FROM data ORDER BY rain DESC');
+    expect(result).toMatchObject({
+      ok: true,
+      cells: [
+        ['Pune', '187'],
+        ['Oslo', '49.2'],
+        ['Lima', '0.8'],
+      ],
+    });
+    // The box closes once it has been used.
+    expect(await page.locator('[data-testid="paste-input"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('anywhere on the page loads a Markdown table', async () => {
+    const { page, errors } = await openApp(browser());
+    expect(
+      await paste(page, 'main', '| name | score |\n|---|---:|\n| Ana | 3 |\n| Bo, Jr. | 5 |\n'),
+    ).toBe(true);
+    await waitForLoads(page, 1);
+    expect(await summaries(page)).toMatchObject([
+      { table: 'data', file: 'pasted table.csv', rows: 2, cols: 2 },
+    ]);
+    const result = await runSql(page, "SELECT score FROM data WHERE name = 'Bo, Jr.'");
+    expect(result).toMatchObject({ ok: true, cells: [['5']] });
+    expect(errors).toEqual([]);
+  });
+
+  it('into the SQL box stays text there, and loads nothing', async () => {
+    const { page } = await openApp(browser());
+    await page.click('[data-testid="sample-button"]');
+    await waitForLoads(page, 1);
+    // Left to the browser, which puts the text into the box; nothing starts loading.
+    expect(await paste(page, '[data-testid="sql-input"]', 'a\tb\n1\t2\n')).toBe(false);
+    expect(await page.locator('[data-testid="load-progress"]').count()).toBe(0);
+    expect(await page.getAttribute('main', 'data-loads')).toBe('1');
+    expect((await summaries(page)).map((s) => s.file)).toEqual(['weather.csv']);
+  });
+});
