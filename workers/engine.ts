@@ -23,7 +23,7 @@ import type {
 import { tableNameFor } from '../src/core/data/column-names.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import { HEAD_BYTES, inspectHead } from '../src/core/data/file-head.ts';
-import { gunzipHead, isGzip } from './gzip-head.ts';
+import { headOf, type FileHead } from './gzip-head.ts';
 import { profileTable } from '../src/core/data/profile.ts';
 import { rowsOf } from './engine-rows.ts';
 import { quoteIdent } from '../src/core/data/sql-text.ts';
@@ -99,19 +99,14 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     const fail = (message: string): LoadOutcome => ({ ok: false, fileName: file.name, message });
     // A handle to anything but a File reads as a garbage one-column table (ARCHITECTURE.md, Facts: bundles).
     if (!(file instanceof File)) return fail('This is not a file.');
-    let head: Uint8Array = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
     // A gzip file is judged, and sniffed, by the start of what it holds; DuckDB unpacks the rest.
-    const gzip = isGzip(head);
-    let size = file.size;
-    if (gzip) {
-      try {
-        const unpacked = await gunzipHead(file, HEAD_BYTES);
-        head = unpacked.bytes;
-        size = unpacked.whole ? head.length : Number.MAX_SAFE_INTEGER;
-      } catch (e) {
-        return fail(`This gzip file is damaged and cannot be unpacked (${errorMessage(e)}).`);
-      }
+    let read: FileHead;
+    try {
+      read = await headOf(file, HEAD_BYTES);
+    } catch (e) {
+      return fail(errorMessage(e));
     }
+    const { head, size, gzip } = read;
     const verdict = inspectHead(head, size);
     if (verdict.kind === 'empty') return fail('The file is empty: there is nothing to load.');
     if (verdict.kind === 'binary') return fail(`This is not delimited text: ${verdict.reason}.`);

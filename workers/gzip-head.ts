@@ -1,8 +1,10 @@
 /**
- * The start of a gzip file's content. DuckDB reads gzip itself (its core has the codec, no
- * extension), streaming the file as it goes; what Sift needs unpacked is only the head it looks
- * at before the load (file-head.ts) and hands to the sniffer.
+ * The head Sift looks at before a load (file-head.ts) and hands to the sniffer: a file's first
+ * bytes, or, for gzip, the first bytes of what it holds. DuckDB reads gzip itself (its core has
+ * the codec, no extension), streaming the file as it goes; only the head is unpacked here.
  */
+
+import { errorMessage } from '../src/core/errors.ts';
 
 export const isGzip = (head: Uint8Array) => head[0] === 0x1f && head[1] === 0x8b;
 
@@ -40,4 +42,26 @@ export async function gunzipHead(
     if (at >= bytes.length) break;
   }
   return { bytes, whole };
+}
+
+export interface FileHead {
+  head: Uint8Array;
+  /** The size of the content, as far as known (unknown past the head of a large gzip file). */
+  size: number;
+  gzip: boolean;
+}
+
+/** The first `limit` bytes of `file`'s content. Rejects, in words, a gzip file that is damaged. */
+export async function headOf(file: File, limit: number): Promise<FileHead> {
+  const head = new Uint8Array(await file.slice(0, limit).arrayBuffer());
+  if (!isGzip(head)) return { head, size: file.size, gzip: false };
+  try {
+    const unpacked = await gunzipHead(file, limit);
+    const size = unpacked.whole ? unpacked.bytes.length : Number.MAX_SAFE_INTEGER;
+    return { head: unpacked.bytes, size, gzip: true };
+  } catch (e) {
+    throw new Error(`This gzip file is damaged and cannot be unpacked (${errorMessage(e)}).`, {
+      cause: e,
+    });
+  }
 }
