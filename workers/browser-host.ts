@@ -12,8 +12,11 @@ import {
 } from '@duckdb/duckdb-wasm';
 import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
+import parquetWasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
 import { startBlobWorker } from '../src/adapters/blob-worker.ts';
 import { createEngine } from './engine.ts';
+import type { ParquetReader } from './load-parquet.ts';
+import { parquetReader } from './parquet-wasm.ts';
 import type { EngineInstance } from './resilient-engine.ts';
 
 const absolute = (url: string) => new URL(url, import.meta.url).href;
@@ -58,6 +61,22 @@ function instantiateWatched(db: AsyncDuckDB, url: string): Promise<unknown> {
   });
 }
 
+let parquet: Promise<ParquetReader> | null = null;
+
+/**
+ * parquet-wasm (5 MB of wasm) is fetched and compiled the first time a Parquet file arrives,
+ * never at start: a person who only brings CSV never pays for it.
+ */
+function loadParquetWasm(): Promise<ParquetReader> {
+  parquet ??= import('parquet-wasm/esm').then(async (wasm) => {
+    await wasm.default({ module_or_path: absolute(parquetWasmUrl) });
+    return parquetReader(wasm);
+  });
+  // A failed download is tried again with the next file.
+  parquet.catch(() => (parquet = null));
+  return parquet;
+}
+
 /** A DuckDB of its own, in a worker of its own, that `dispose` terminates. */
 export async function bootBrowserEngine(): Promise<EngineInstance> {
   if (!(await getPlatformFeatures()).wasmExceptions)
@@ -90,6 +109,7 @@ export async function bootBrowserEngine(): Promise<EngineInstance> {
     async unregisterFile(path) {
       await db.dropFile(path);
     },
+    parquet: loadParquetWasm,
   });
   return { engine, dispose: () => void db.terminate() };
 }

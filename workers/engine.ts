@@ -14,7 +14,6 @@ import type {
   QueryOptions,
   QueryResult,
   ColumnProfile,
-  Encoding,
   ResultColumn,
   SiftEngine,
   TableInfo,
@@ -24,10 +23,12 @@ import { tableNameFor } from '../src/core/data/column-names.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import { HEAD_BYTES, inspectHead } from '../src/core/data/file-head.ts';
 import { headOf, type FileHead } from './gzip-head.ts';
+import type { ParquetReader } from './load-parquet.ts';
+import { readFile, type ReadDeps } from './read-file.ts';
 import { profileTable } from '../src/core/data/profile.ts';
 import { rowsOf } from './engine-rows.ts';
 import { quoteIdent } from '../src/core/data/sql-text.ts';
-import { loadCsv, notRecords, stripNuls } from './load-csv.ts';
+import { loadCsv } from './load-csv.ts';
 import { LOCKDOWN_STATEMENTS, UPLOAD_DIR } from './lockdown.ts';
 import { CANCELLED_BEFORE_START, Cancellations, runInTurn } from './cancellations.ts';
 import { Interrupted, Stopper } from './pending.ts';
@@ -43,6 +44,8 @@ export interface EngineHost {
   /** Makes bytes already in memory readable by DuckDB at `path` (a copy goes to its worker). */
   registerBuffer(path: string, bytes: Uint8Array): Promise<void>;
   unregisterFile(path: string): Promise<void>;
+  /** parquet-wasm, loaded the first time a Parquet file arrives. */
+  parquet(): Promise<ParquetReader>;
 }
 
 export async function createEngine(host: EngineHost): Promise<SiftEngine> {
@@ -75,24 +78,23 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     return rows.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
   }
 
-  /**
-   * The head of a file larger than it, cut after its last line break, as a file of its own for
-   * the sniffer; null when the whole file is its head, or the head has no whole line, or it is
-   * UTF-16 (whose line breaks are two bytes).
-   */
-  async function registerHead(
-    path: string,
-    head: Uint8Array,
-    size: number,
-    encoding: Encoding,
-  ): Promise<string | null> {
-    if (size <= head.length || encoding === 'utf-16') return null;
-    const cut = head.lastIndexOf(0x0a);
-    if (cut <= 0) return null;
-    const headPath = `${path}.head`;
-    await host.registerBuffer(headPath, head.slice(0, cut + 1));
-    return headPath;
-  }
+  const reading: ReadDeps = {
+    exec: (sql) => exec(sql),
+    pathFor(fileName, gzip) {
+      const safeName = fileName.replace(/[^\w.-]+/g, '_');
+      // DuckDB tells gzip by the name's ending: a gzip file named otherwise is given one.
+      const ending = gzip && !/\.gz$/i.test(safeName) ? '.gz' : '';
+      return `${UPLOAD_DIR}${++fileCounter}-${safeName}${ending}`;
+    },
+    registerFile: (path, file) => host.registerFile(path, file),
+    registerBuffer: (path, bytes) => host.registerBuffer(path, bytes),
+    unregisterFile: (path) => host.unregisterFile(path),
+    parquet: () => host.parquet(),
+    insertArrow: (table, ipc, create) =>
+      conn.insertArrowFromIPCStream(ipc, { name: table, create }),
+    // Given an array of records (load-json.ts), duckdb-wasm's import reads it as rows.
+    insertJson: (table, path) => conn.insertJSONFromPath(path, { name: table }),
+  };
 
   async function loadOne(file: File, name: string | undefined): Promise<LoadOutcome> {
     const started = performance.now();
@@ -106,57 +108,33 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     } catch (e) {
       return fail(errorMessage(e));
     }
-    const { head, size, gzip } = read;
+    const { head, size } = read;
     const verdict = inspectHead(head, size);
     if (verdict.kind === 'empty') return fail('The file is empty: there is nothing to load.');
     if (verdict.kind === 'binary') return fail(`This is not delimited text: ${verdict.reason}.`);
-    if (verdict.kind === 'format') return fail(`This file cannot be read: ${verdict.reason}.`);
 
-    const safeName = file.name.replace(/[^\w.-]+/g, '_');
-    // DuckDB tells gzip by the name's ending: a gzip file named otherwise is given one.
-    const ending = gzip && !/\.gz$/i.test(safeName) ? '.gz' : '';
-    const path = `${UPLOAD_DIR}${++fileCounter}-${safeName}${ending}`;
-    await host.registerFile(path, file);
     const table =
       name ?? (tables.has('data') ? tableNameFor(file.name, new Set(tables.keys())) : 'data');
     if (name) {
       await exec(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
       tables.delete(name);
     }
-
-    // The sniffer reads the head already in hand, not the file: through a file handle DuckDB
-    // reads its 32 MB buffers, and sniffing and reading the header row took two of them from a
-    // 100 MB file (BENCHMARKS.md, where the time goes).
-    const headPath = await registerHead(path, head, size, verdict.encoding);
     try {
-      const loaded = await loadCsv(exec, table, path, file.name, verdict.encoding, headPath);
-      const fragments = await notRecords(exec, table, loaded.columns);
-      if (fragments) {
-        await exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
-        return fail(fragments);
-      }
-      if (verdict.nulBytes > 0) loaded.notes.push(await stripNuls(exec, table, verdict.nulBytes));
-      if (gzip) loaded.notes.unshift('Unpacked from gzip while it was read.');
+      const got = await readFile(reading, table, file, read, verdict);
       const [count] = await exec(`SELECT count(*) AS n FROM ${quoteIdent(table)}`);
       const info: TableInfo = {
         name: table,
         fileName: file.name,
         fileBytes: file.size,
         rows: Number(count?.n ?? 0),
-        columns: loaded.columns,
+        ...got,
         schema: await describe(table),
-        encoding: loaded.encoding,
-        notes: loaded.notes,
         loadMs: performance.now() - started,
       };
       tables.set(table, info);
       return { ok: true, table: info };
     } catch (e) {
-      return fail(`DuckDB could not read it: ${errorMessage(e)}`);
-    } finally {
-      // The table holds the data now; the handle would only keep the File alive.
-      await host.unregisterFile(path).catch(() => undefined);
-      if (headPath) await host.unregisterFile(headPath).catch(() => undefined);
+      return fail(errorMessage(e));
     }
   }
 

@@ -13,6 +13,7 @@ export type Exec = (sql: string) => Promise<Row[]>;
 
 export interface CsvLoaded {
   columns: ColumnName[];
+  format: 'csv' | 'tsv';
   encoding: Encoding;
   notes: string[];
 }
@@ -70,10 +71,11 @@ export function cleanMessage(message: string, path: string, fileName: string): s
     .trim();
 }
 
-/** What DuckDB's sniffer found: the header's names (null without a header) and the quote. */
+/** What DuckDB's sniffer found: the header's names (null without a header), the quote, the delimiter. */
 interface Sniffed {
   names: Array<string | null>;
   quoted: boolean;
+  delimiter: string;
 }
 
 async function sniffHeader(exec: Exec, path: string, a: Attempt): Promise<Sniffed> {
@@ -82,7 +84,7 @@ async function sniffHeader(exec: Exec, path: string, a: Attempt): Promise<Sniffe
   );
   if (!sniff) throw new Error('The file could not be sniffed.');
   const quoted = typeof sniff.q === 'string' && sniff.q.length === 1;
-  return { names: await headerNames(exec, path, a, sniff), quoted };
+  return { names: await headerNames(exec, path, a, sniff), quoted, delimiter: String(sniff.d) };
 }
 
 async function headerNames(
@@ -125,7 +127,7 @@ async function attempt(
   path: string,
   a: Attempt,
   headPath: string | null,
-): Promise<ColumnName[]> {
+): Promise<{ columns: ColumnName[]; delimiter: string }> {
   // The head first; should it not sniff (a quoted line break cut in two), the file itself.
   const sniffed = headPath
     ? await sniffHeader(exec, headPath, a).catch(() => sniffHeader(exec, path, a))
@@ -143,7 +145,8 @@ async function attempt(
   await exec(
     `CREATE TABLE ${quoteIdent(table)} AS SELECT * FROM read_csv(${quoteLiteral(path)}, ${options(a)}, header = ${hasHeader}, names = [${names.map(quoteLiteral).join(', ')}])`,
   );
-  return names.map((name, i) => ({ original: originals[i] ?? null, name }));
+  const columns = names.map((name, i) => ({ original: originals[i] ?? null, name }));
+  return { columns, delimiter: sniffed.delimiter };
 }
 
 export async function loadCsv(
@@ -165,9 +168,9 @@ export async function loadCsv(
   const notes: string[] = [];
   for (let tries = 0; tries < 6; tries++) {
     try {
-      const columns = await attempt(exec, table, path, a, headPath);
+      const { columns, delimiter } = await attempt(exec, table, path, a, headPath);
       if (a.padRows) notes.push(...(await compareWithPlainReading(exec, table, path, a)));
-      return { columns, encoding: a.encoding, notes };
+      return { columns, format: delimiter === '\t' ? 'tsv' : 'csv', encoding: a.encoding, notes };
     } catch (e) {
       const message = errorMessage(e);
       const tooLong = longLine(message);

@@ -25,6 +25,7 @@ export interface Summary {
   rows: number;
   cols: number;
   encoding: string;
+  format: string;
 }
 
 export async function summaries(page: Page): Promise<Summary[]> {
@@ -35,6 +36,7 @@ export async function summaries(page: Page): Promise<Summary[]> {
       rows: Number(el.getAttribute('data-rows')),
       cols: Number(el.getAttribute('data-cols')),
       encoding: el.getAttribute('data-encoding') ?? '',
+      format: el.getAttribute('data-format') ?? '',
     })),
   );
 }

@@ -5,10 +5,12 @@
  * with Vite, its import of the worker resolved to the worker that `vite build` put in dist/.
  */
 import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { build, type Plugin, type Rolldown } from 'vite';
+import { FIXTURE_URL } from '../engine-suite/suite.ts';
 
 const PAGE = '__engine-suite/';
 const WORKER_IMPORT = /workers\/duckdb\.worker\.ts\?worker&url$/;
@@ -59,8 +61,17 @@ export async function serveSuitePage(
   script: string,
 ): Promise<string> {
   const html = `<!doctype html><meta charset="utf-8"><title>Engine suite</title><script type="module" src="/${PAGE}suite.js"></script>`;
-  await context.route(`${baseUrl}${PAGE}*`, async (route) => {
+  await context.route(`${baseUrl}${PAGE}**`, async (route) => {
     const app = await route.fetch({ url: baseUrl });
+    const url = new URL(route.request().url());
+    if (url.pathname.startsWith(FIXTURE_URL)) {
+      const path = decodeURIComponent(url.pathname.slice(FIXTURE_URL.length));
+      if (path.includes('..')) return route.fulfill({ status: 404 });
+      const body = await readFile(join('tests/fixtures', path)).catch(() => null);
+      return route.fulfill(
+        body ? { status: 200, body, contentType: 'application/octet-stream' } : { status: 404 },
+      );
+    }
     const isScript = route.request().url().endsWith('.js');
     await route.fulfill({
       status: 200,

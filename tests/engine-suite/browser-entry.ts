@@ -5,7 +5,7 @@
  */
 import { startEngine } from '../../src/adapters/engine-client.ts';
 import { engineCases } from './cases.ts';
-import { makeFile, runCase, type CaseReport } from './suite.ts';
+import { FIXTURE_URL, makeFile, runCase, type CaseReport } from './suite.ts';
 
 export interface EngineSuitePage {
   engineSuite: { run(): Promise<CaseReport[]> };
@@ -14,7 +14,12 @@ export interface EngineSuitePage {
 async function run(): Promise<CaseReport[]> {
   const engine = startEngine();
   const reports: CaseReport[] = [];
-  for (const c of engineCases) reports.push(await runCase(c, { engine, file: makeFile }));
+  const fixture = async (path: string) => {
+    const response = await fetch(`${FIXTURE_URL}${path}`);
+    if (!response.ok) throw new Error(`No fixture ${path} (HTTP ${response.status}).`);
+    return new Uint8Array(await response.arrayBuffer());
+  };
+  for (const c of engineCases) reports.push(await runCase(c, { engine, file: makeFile, fixture }));
   return reports;
 }
 

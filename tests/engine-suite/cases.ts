@@ -1,6 +1,7 @@
 /** Every case of the engine suite, in the order both runners run them. */
 import { backgroundCases } from './background-cases.ts';
 import { cancelCases } from './cancel-cases.ts';
+import { formatCases } from './format-cases.ts';
 import { loadCases } from './load-cases.ts';
 import { queryCases } from './query-cases.ts';
 import type { EngineCase } from './suite.ts';
@@ -8,6 +9,7 @@ import { tableCases } from './table-cases.ts';
 
 export const engineCases: EngineCase[] = [
   ...loadCases,
+  ...formatCases,
   ...queryCases,
   ...cancelCases,
   ...tableCases,

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { Worker as ThreadWorker } from 'node:worker_threads';
 import { AsyncDuckDB, selectBundle, VoidLogger } from '@duckdb/duckdb-wasm';
 import { createEngine } from '../../workers/engine.ts';
+import { parquetReader, type ParquetWasm } from '../../workers/parquet-wasm.ts';
 import type { EngineInstance } from '../../workers/resilient-engine.ts';
 
 const require = createRequire(import.meta.url);
@@ -92,6 +93,8 @@ export async function bootNodeEngine(): Promise<EngineInstance> {
     async unregisterFile(path) {
       await db.dropFile(path);
     },
+    // parquet-wasm's Node build: the same wasm as the page's, initialised as it is required.
+    parquet: async () => parquetReader(require('parquet-wasm/node') as ParquetWasm),
   });
   return { engine, dispose: () => void db.terminate().catch(() => worker.terminate()) };
 }

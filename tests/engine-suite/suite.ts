@@ -9,6 +9,8 @@ export interface SuiteContext {
   engine: SiftEngine;
   /** A file as a person would pick it; bytes are kept as they are (for other encodings). */
   file(name: string, content: string | Uint8Array): File;
+  /** The bytes of a file under tests/fixtures/ (read from disk in Node, fetched in the page). */
+  fixture(path: string): Promise<Uint8Array>;
 }
 
 export interface EngineCase {
@@ -45,6 +47,9 @@ export function failure(report: CaseReport): Error {
   if (report.stack) error.stack = report.stack;
   return error;
 }
+
+/** Where the page fetches fixtures: answered by tests/e2e/engine-suite-page.ts. */
+export const FIXTURE_URL = '/__engine-suite/fixtures/';
 
 export function makeFile(name: string, content: string | Uint8Array): File {
   return new File([content as BlobPart], name, { type: 'text/csv' });

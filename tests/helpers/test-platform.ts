@@ -23,6 +23,7 @@ export function tableEngine(): SiftEngine {
       { original: 'month', name: 'month' },
       { original: 'mm', name: 'mm' },
     ],
+    format: 'csv',
     encoding: 'utf-8',
     notes: [],
     loadMs: 1,

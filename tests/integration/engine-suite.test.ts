@@ -3,12 +3,17 @@
  * duckdb-wasm's Node build, the stack workers/duckdb.worker.ts runs in the page. The same cases
  * run in Chromium against the built worker (tests/e2e/engine-suite.test.ts).
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
 import type { EngineInstance } from '../../workers/resilient-engine.ts';
 import { resilientEngine } from '../../workers/resilient-engine.ts';
 import { engineCases } from '../engine-suite/cases.ts';
 import { bootNodeEngine } from '../engine-suite/node-host.ts';
 import { failure, makeFile, runCase } from '../engine-suite/suite.ts';
+
+const fixture = async (path: string) =>
+  new Uint8Array(await readFile(join('tests/fixtures', path)));
 
 const instances: EngineInstance[] = [];
 const engine = resilientEngine(async () => {
@@ -24,7 +29,7 @@ afterAll(() => {
 describe('the engine suite on duckdb-wasm in Node', () => {
   for (const c of engineCases) {
     it(c.name, async () => {
-      const report = await runCase(c, { engine, file: makeFile });
+      const report = await runCase(c, { engine, file: makeFile, fixture });
       if (!report.ok) throw failure(report);
     });
   }

@@ -22,6 +22,7 @@ const info: TableInfo = {
   rows: 10,
   columns: COLUMNS.map((name) => ({ original: name, name })),
   schema: COLUMNS.map((name) => ({ name, type: 'BIGINT' })),
+  format: 'csv',
   encoding: 'utf-8',
   notes: [],
   loadMs: 1,

@@ -201,6 +201,7 @@ describe('placing and exporting', () => {
           fileBytes: 1,
           rows: 2922,
           columns: [],
+          format: 'csv',
           encoding: 'utf-8',
           notes: [],
           loadMs: 1,

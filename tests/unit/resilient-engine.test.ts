@@ -44,6 +44,7 @@ function instances() {
               fileBytes: file.size,
               rows: 1,
               columns: [],
+              format: 'csv',
               encoding: 'utf-8',
               notes: [],
               loadMs: 1,

@@ -26,6 +26,7 @@ const table = (name: string, fileName: string): TableInfo => ({
   fileBytes: 10,
   rows: 2,
   columns: [{ original: 'a', name: 'a' }],
+  format: 'csv',
   encoding: 'utf-8',
   notes: [],
   loadMs: 1,

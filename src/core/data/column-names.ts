@@ -38,7 +38,7 @@ export function cleanColumnNames(originals: ReadonlyArray<string | null>): strin
 /** A table name from a file name: lower-case letters, digits and underscores, never starting with a digit. */
 export function tableNameFor(fileName: string, taken: ReadonlySet<string>): string {
   // "people.tsv.gz" is the table people: a text format's ending goes with gzip's.
-  const gzipped = fileName.replace(/\.(?:csv|tsv|tab|txt|psv|dat)\.gz$/i, '');
+  const gzipped = fileName.replace(/\.(?:csv|tsv|tab|txt|psv|dat|json|jsonl|ndjson)\.gz$/i, '');
   const stem = gzipped !== fileName ? gzipped : fileName.replace(/\.[^.]*$/, '');
   let base = stem
     .toLowerCase()

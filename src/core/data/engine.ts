@@ -69,6 +69,12 @@ export interface ColumnName {
 
 export type Encoding = 'utf-8' | 'latin-1' | 'utf-16';
 
+/**
+ * What the file held, as Sift read it: `csv` is delimited text of any delimiter but tab, `jsonl`
+ * JSON Lines. A gzip file has the format of what it unpacks to.
+ */
+export type FileFormat = 'csv' | 'tsv' | 'parquet' | 'json' | 'jsonl' | 'xlsx';
+
 export interface TableInfo {
   name: string;
   fileName: string;
@@ -80,6 +86,8 @@ export interface TableInfo {
    * this, instead of querying DuckDB and waiting behind whatever runs there.
    */
   schema?: ResultColumn[];
+  format: FileFormat;
+  /** The text's encoding; binary formats (Parquet, Excel) and JSON are UTF-8. */
   encoding: Encoding;
   /** Things done to make the file readable, in words (e.g. "3 short rows padded with NULL"). */
   notes: string[];

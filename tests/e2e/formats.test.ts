@@ -1,0 +1,219 @@
+/**
+ * Every format a person brings, read in the built app with nothing fetched from anywhere but the
+ * app's own origin: Parquet (millions of rows; nested, list, decimal and time-zoned columns),
+ * JSON arrays, JSON Lines, nested JSON and gzipped CSV, each with the row count native DuckDB
+ * reads from the same file, and a damaged file of each kind refused with a message.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadErrors, loadFiles, runSql, summaries } from './app.ts';
+import { openApp, useBrowser } from './browser.ts';
+import { sessionsReady } from './sessions-helpers.ts';
+
+const browser = useBrowser();
+const dir = mkdtempSync(join(tmpdir(), 'sift-formats-'));
+const path = (name: string) => join(dir, name);
+let native: DuckDBConnection;
+
+async function nativeCount(from: string): Promise<number> {
+  const reader = await native.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM ${from}`);
+  return Number(reader.getRowObjects()[0]!.n);
+}
+
+beforeAll(async () => {
+  native = await (await DuckDBInstance.create(':memory:')).connect();
+  // Several million rows in row groups of DuckDB's default size, zstd, as a data pipeline writes them.
+  await native.run(
+    `COPY (SELECT i AS id, (i * 7919) % 1000 AS shop, round(random() * 100, 2) AS amount, 'item ' || (i % 5000) AS item, TIMESTAMP '2024-01-01' + INTERVAL (i) SECOND AS at FROM range(3000000) t(i)) TO '${path('sales.parquet')}' (FORMAT parquet, COMPRESSION zstd)`,
+  );
+  await native.run(
+    `COPY (SELECT i AS id, {'a': i, 'b': 'x' || i} AS pair, [i, i + 1, NULL] AS list, TIMESTAMPTZ '2024-03-10 12:00:00+00' + INTERVAL (i) HOUR AS at, (i * 1.25)::DECIMAL(18, 4) AS price, CASE WHEN i % 3 = 0 THEN NULL ELSE 'v' || i END AS maybe FROM range(1000) t(i)) TO '${path('nested.parquet')}' (FORMAT parquet, COMPRESSION snappy)`,
+  );
+  const records = Array.from({ length: 2500 }, (_, i) => ({
+    id: i,
+    city: ['Oslo', 'Lima', 'Pune'][i % 3],
+    amount: i / 4,
+    customer: { name: `c${i % 40}`, tier: i % 2 ? 'gold' : 'basic' },
+  }));
+  writeFileSync(path('orders.json'), JSON.stringify(records, null, 2));
+  writeFileSync(path('orders.jsonl'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  writeFileSync(
+    path('people.csv.gz'),
+    gzipSync('name,age\n' + Array.from({ length: 5000 }, (_, i) => `p${i},${i % 90}`).join('\n')),
+  );
+});
+
+/** Every request the page makes, to prove that none leaves its origin. */
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => urls.push(r.url()));
+  return urls;
+}
+
+function foreign(urls: string[]): string[] {
+  const own = new URL(inject('baseUrl')).origin;
+  return urls.filter(
+    (u) => !u.startsWith('blob:') && !u.startsWith('data:') && new URL(u).origin !== own,
+  );
+}
+
+describe('files of every format', () => {
+  it('reads Parquet — millions of rows, and nested, list, decimal and time-zoned columns', async () => {
+    const { page, errors } = await openApp(browser());
+    const urls = recordRequests(page);
+    await loadFiles(page, [path('sales.parquet'), path('nested.parquet')]);
+    expect(await loadErrors(page)).toEqual([]);
+    expect(await summaries(page)).toMatchObject([
+      {
+        table: 'data',
+        file: 'sales.parquet',
+        format: 'parquet',
+        cols: 5,
+        rows: await nativeCount(`'${path('sales.parquet')}'`),
+      },
+      {
+        table: 'nested',
+        file: 'nested.parquet',
+        format: 'parquet',
+        cols: 6,
+        rows: await nativeCount(`'${path('nested.parquet')}'`),
+      },
+    ]);
+    const sums = await runSql(page, 'SELECT count(DISTINCT shop), sum(id) FROM data');
+    const [nativeSums] = (
+      await native.runAndReadAll(
+        `SELECT count(DISTINCT shop)::VARCHAR AS a, sum(id)::VARCHAR AS b FROM '${path('sales.parquet')}'`,
+      )
+    ).getRowObjects();
+    expect(sums).toMatchObject({ ok: true, cells: [[nativeSums!.a, nativeSums!.b]] });
+    const nested = await runSql(
+      page,
+      'SELECT pair.b, len(list), price, maybe FROM nested WHERE id = 7',
+    );
+    expect(nested).toMatchObject({ ok: true, cells: [['x7', '3', '8.75', 'v7']] });
+    expect(foreign(urls)).toEqual([]);
+    expect(urls.some((u) => /parquet_wasm_bg-[\w-]+\.wasm$/.test(u))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('reads a JSON array, JSON Lines and a nested object, and a gzipped CSV', async () => {
+    const { page, errors } = await openApp(browser());
+    const urls = recordRequests(page);
+    await loadFiles(page, [path('orders.json'), path('orders.jsonl'), path('people.csv.gz')]);
+    expect(await loadErrors(page)).toEqual([]);
+    expect(await summaries(page)).toMatchObject([
+      {
+        table: 'data',
+        format: 'json',
+        cols: 5,
+        rows: await nativeCount(`read_json('${path('orders.json')}')`),
+      },
+      {
+        table: 'orders',
+        format: 'jsonl',
+        cols: 5,
+        rows: await nativeCount(`read_json('${path('orders.jsonl')}')`),
+      },
+      {
+        table: 'people',
+        format: 'csv',
+        cols: 2,
+        rows: await nativeCount(`'${path('people.csv.gz')}'`),
+      },
+    ]);
+    const byTier = await runSql(
+      page,
+      'SELECT customer_tier, count(*) FROM orders GROUP BY 1 ORDER BY 1',
+    );
+    expect(byTier).toMatchObject({
+      ok: true,
+      header: ['customer_tier', 'count_star()'],
+      cells: [
+        ['basic', '1250'],
+        ['gold', '1250'],
+      ],
+    });
+    expect(
+      await page.locator('[data-testid="table-summary"][data-table="data"]').textContent(),
+    ).toMatch(/nested object was spread/);
+    expect(foreign(urls)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses a damaged file of each kind with a message, and keeps what is loaded', async () => {
+    const { page } = await openApp(browser());
+    await loadFiles(page, [path('orders.json')]);
+    const parquet = readFileSync(path('nested.parquet'));
+    const gz = readFileSync(path('people.csv.gz'));
+    const file = (name: string, buffer: Buffer) => ({
+      name,
+      mimeType: 'application/octet-stream',
+      buffer,
+    });
+    await loadFiles(page, [
+      file('cut.parquet', parquet.subarray(0, parquet.length / 2)),
+      file('cut.json', Buffer.from('[{"a": 1}, {"a": 2')),
+      file('bad.jsonl', Buffer.from('{"a": 1}\n{"a": nope}\n')),
+      file('cut.csv.gz', gz.subarray(0, 20)),
+    ]);
+    const problems = await loadErrors(page);
+    expect(problems.map((p) => p.file)).toEqual([
+      'cut.parquet',
+      'cut.json',
+      'bad.jsonl',
+      'cut.csv.gz',
+    ]);
+    expect(problems[0]!.text).toMatch(/Parquet file cannot be read/);
+    expect(problems[1]!.text).toMatch(/JSON file cannot be read/);
+    expect(problems[2]!.text).toMatch(/JSON file cannot be read/);
+    expect(problems[3]!.text).toMatch(/gzip/);
+    expect(await summaries(page)).toMatchObject([{ table: 'data', rows: 2500 }]);
+  });
+
+  it('stores the files as they are in the session, and reads them again when it reopens', async () => {
+    const { page, errors } = await openApp(browser());
+    await sessionsReady(page);
+    await loadFiles(page, [path('nested.parquet'), path('orders.jsonl')]);
+    await page.waitForSelector('[data-testid="session-item"][aria-current="true"]');
+    const before = await summaries(page);
+    // What IndexedDB holds: each file under its name, its bytes as they were (Parquet's magic
+    // number, the first JSON line), not converted.
+    const stored = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('sift');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const files = await new Promise<Array<{ name: string; size: number; blob: Blob }>>(
+        (resolve, reject) => {
+          const read = db.transaction('files').objectStore('files').getAll();
+          read.onsuccess = () => resolve(read.result as never);
+          read.onerror = () => reject(read.error);
+        },
+      );
+      db.close();
+      const out: Array<[string, number, string]> = [];
+      for (const f of files) out.push([f.name, f.size, await f.blob.slice(0, 4).text()]);
+      return out.sort();
+    });
+    expect(stored).toEqual([
+      ['nested.parquet', readFileSync(path('nested.parquet')).length, 'PAR1'],
+      ['orders.jsonl', readFileSync(path('orders.jsonl')).length, '{"id'],
+    ]);
+    await page.reload();
+    await sessionsReady(page, 2);
+    expect(await summaries(page)).toEqual(before.map((t) => ({ ...t })));
+    expect(
+      await runSql(page, "SELECT count(*) FROM orders WHERE customer_tier = 'gold'"),
+    ).toMatchObject({
+      ok: true,
+      cells: [['1250']],
+    });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,258 @@
+/**
+ * Parquet and JSON, read with nothing downloaded: Parquet files from DuckDB's own test data
+ * (tests/fixtures/duckdb-parquet/), JSON as people and APIs write it.
+ */
+import type { LoadOutcome, TableInfo } from '../../src/core/data/engine.ts';
+import { equal, fail, match, rows } from './check.ts';
+import type { EngineCase, SuiteContext } from './suite.ts';
+
+function loaded(outcome: LoadOutcome | undefined, what: string): TableInfo {
+  if (!outcome) fail(`${what}: no outcome`);
+  if (!outcome.ok) fail(`${what}: expected a table, got "${outcome.message}"`);
+  return outcome.table;
+}
+
+function refusal(outcome: LoadOutcome | undefined, what: string): string {
+  if (!outcome) fail(`${what}: no outcome`);
+  if (outcome.ok) fail(`${what}: expected a refusal, got the table ${outcome.table.name}`);
+  return outcome.message;
+}
+
+async function cells(ctx: SuiteContext, sql: string) {
+  return rows(await ctx.engine.query(sql), sql).rows;
+}
+
+const types = (t: TableInfo) => (t.schema ?? []).map((c) => `${c.name} ${c.type}`);
+
+async function parquet(ctx: SuiteContext, name: string): Promise<TableInfo> {
+  const bytes = await ctx.fixture(`duckdb-parquet/${name}`);
+  return loaded((await ctx.engine.load([ctx.file(name, bytes)]))[0], name);
+}
+
+async function gzipped(text: string): Promise<Uint8Array> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export const formatCases: EngineCase[] = [
+  {
+    name: 'reads Parquet in every common compression to the same rows',
+    async run(ctx) {
+      const codecs = ['SNAPPY', 'ZSTD', 'GZIP', 'BROTLI', 'LZ4'];
+      const tables: TableInfo[] = [];
+      for (const codec of codecs) tables.push(await parquet(ctx, `compression-${codec}.parquet`));
+      equal(
+        tables.map((t) => [t.name, t.rows, t.format]),
+        [
+          ['data', 30, 'parquet'],
+          ['compression_zstd', 30, 'parquet'],
+          ['compression_gzip', 30, 'parquet'],
+          ['compression_brotli', 30, 'parquet'],
+          ['compression_lz4', 30, 'parquet'],
+        ],
+        'the tables',
+      );
+      equal(
+        types(tables[0]!),
+        [
+          'plain BIGINT',
+          'plain_random BIGINT',
+          'nested_nulls STRUCT(string VARCHAR, "int" BIGINT)',
+          'list BIGINT[]',
+        ],
+        'the types, nested ones kept',
+      );
+      for (const t of tables.slice(1))
+        equal(
+          await cells(
+            ctx,
+            `SELECT count(*) FROM (SELECT * FROM data EXCEPT ALL SELECT * FROM ${t.name})`,
+          ),
+          [[0]],
+          `${t.name} holds the same rows as the snappy file`,
+        );
+      equal(
+        await cells(
+          ctx,
+          'SELECT plain, nested_nulls.string, list FROM data ORDER BY plain LIMIT 2',
+        ),
+        [
+          [0, 'foo', '[]'],
+          [1, 'baz', null],
+        ],
+        'values, nested and listed',
+      );
+    },
+  },
+  {
+    name: 'keeps Parquet decimals, lists, maps and instants (INT96 and time-zoned ones as DuckDB’s TIMESTAMP)',
+    async run(ctx) {
+      const decimals = await parquet(ctx, 'decimals.parquet');
+      equal(
+        types(decimals),
+        ['l1 DECIMAL(3,2)', 'l2 DECIMAL(8,2)', 'l3 DECIMAL(15,2)', 'l4 DECIMAL(30,2)'],
+        'decimal types',
+      );
+      equal(
+        await cells(ctx, 'SELECT CAST(l4 AS VARCHAR) FROM data ORDER BY l4'),
+        [['-0.10'], ['0.10']],
+        'a 30-digit decimal, exact',
+      );
+      const tz = await parquet(ctx, 'tz.parquet');
+      // DuckDB-WASM has no time zones (ICU would be downloaded): the instants, as UTC times.
+      equal(types(tz), ['TimeRecStart TIMESTAMP'], 'a timestamp with time zone, as UTC');
+      match(tz.notes.join(' '), /read as UTC times/, 'the note');
+      equal(
+        await cells(
+          ctx,
+          `SELECT epoch("TimeRecStart")::BIGINT, CAST(date_trunc('day', "TimeRecStart") AS VARCHAR) FROM ${tz.name} LIMIT 1`,
+        ),
+        [[1666043547, '2022-10-17']],
+        'its instant, and date functions work on it',
+      );
+      const lists = await parquet(ctx, 'list_columns.parquet');
+      equal(types(lists), ['int64_list BIGINT[]', 'utf8_list VARCHAR[]'], 'list types');
+      equal(
+        await cells(ctx, `SELECT sum(len(int64_list))::INT FROM ${lists.name}`),
+        [[6]],
+        'list lengths',
+      );
+      const map = await parquet(ctx, 'map.parquet');
+      equal([map.rows, types(map)], [1127, ['raw_header MAP(VARCHAR, VARCHAR)']], 'a map');
+      const users = await parquet(ctx, 'userdata1.parquet');
+      equal(
+        [users.rows, types(users).slice(0, 2)],
+        [1000, ['registration_dttm TIMESTAMP', 'id INTEGER']],
+        'INT96 timestamps read as DuckDB reads them',
+      );
+      equal(
+        await cells(
+          ctx,
+          `SELECT CAST(min(registration_dttm) AS VARCHAR), count(DISTINCT country)::INT FROM ${users.name}`,
+        ),
+        [['2016-02-03 00:01:00', 120]],
+        'timestamps and values, as native DuckDB reads them',
+      );
+    },
+  },
+  {
+    name: 'refuses a damaged Parquet file with the reason, and keeps the tables loaded',
+    async run(ctx) {
+      await parquet(ctx, 'date.parquet');
+      const whole = await ctx.fixture('duckdb-parquet/userdata1.parquet');
+      const [cut, footless] = await ctx.engine.load([
+        ctx.file('cut.parquet', whole.slice(0, 50_000)),
+        ctx.file('footless.parquet', whole.slice(0, whole.length - 8)),
+      ]);
+      match(refusal(cut, 'cut.parquet'), /^This Parquet file cannot be read: .+\.$/, 'cut');
+      match(refusal(footless, 'footless.parquet'), /Parquet file cannot be read/, 'footless');
+      equal(
+        (await ctx.engine.tables()).map((t) => t.name),
+        ['data'],
+        'the tables kept',
+      );
+      equal(await cells(ctx, 'SELECT count(*) FROM data'), [[36]], 'the table still answers');
+    },
+  },
+  {
+    name: 'reads a JSON array in the file’s column order, nested objects spread into columns',
+    async run(ctx) {
+      const records = [
+        { id: 1, name: 'Ana', price: 1.5, address: { city: 'Oslo', zip: 150 }, tags: ['a'] },
+        { id: 2, name: 'Bo', price: 2, address: { city: 'Rome', zip: 100 }, tags: [] },
+        { id: 3, name: null, price: 3.25, address: null, tags: ['b', 'c'], extra: true },
+      ];
+      const text = `[\n${records.map((r) => `  ${JSON.stringify(r)}`).join(',\n')}\n]\n`;
+      const table = loaded((await ctx.engine.load([ctx.file('shop.json', text)]))[0], 'shop.json');
+      equal([table.format, table.rows, table.encoding], ['json', 3, 'utf-8'], 'the table');
+      equal(
+        table.columns.map((c) => [c.original, c.name]),
+        [
+          ['id', 'id'],
+          ['name', 'name'],
+          ['price', 'price'],
+          ['address.city', 'address_city'],
+          ['address.zip', 'address_zip'],
+          ['tags', 'tags'],
+          ['extra', 'extra'],
+        ],
+        'columns in the file’s order',
+      );
+      match(table.notes.join(' '), /1 nested object was spread into columns/, 'the note');
+      equal(
+        types(table).filter((t) => /zip|tags|price/.test(t)),
+        ['price DOUBLE', 'address_zip BIGINT', 'tags VARCHAR[]'],
+        'whole numbers in a nested object are integers',
+      );
+      equal(
+        await cells(ctx, 'SELECT name, address_city, address_zip, len(tags) FROM data ORDER BY id'),
+        [
+          ['Ana', 'Oslo', 150, 1],
+          ['Bo', 'Rome', 100, 0],
+          [null, null, null, 2],
+        ],
+        'the values',
+      );
+    },
+  },
+  {
+    name: 'reads JSON Lines, gzipped ones too, and records under a key of an API reply',
+    async run(ctx) {
+      const lines =
+        '{"day":"2024-01-02","n":3}\r\n\r\n{"day":"2024-01-03","n":5}\n{"day":"2024-01-04","n":8}';
+      const reply = JSON.stringify({
+        count: 2,
+        data: [
+          { sku: 'x', qty: 1 },
+          { sku: 'y', qty: 4 },
+        ],
+      });
+      const [plain, packed, api] = await ctx.engine.load([
+        ctx.file('events.jsonl', lines),
+        ctx.file('events.ndjson.gz', await gzipped(lines)),
+        ctx.file('reply.json', reply),
+      ]);
+      const a = loaded(plain, 'events.jsonl');
+      const b = loaded(packed, 'events.ndjson.gz');
+      const c = loaded(api, 'reply.json');
+      equal(
+        [a, b, c].map((t) => [t.name, t.format, t.rows]),
+        [
+          ['data', 'jsonl', 3],
+          ['events', 'jsonl', 3],
+          ['reply', 'json', 2],
+        ],
+        'the tables',
+      );
+      match(b.notes.join(' '), /Unpacked from gzip/, 'the gzip note');
+      match(c.notes.join(' '), /key "data"/, 'where the records were');
+      equal(
+        await cells(ctx, 'SELECT sum(n)::INT FROM data UNION ALL SELECT sum(n)::INT FROM events'),
+        [[16], [16]],
+        'every line read',
+      );
+      equal(
+        await cells(ctx, 'SELECT sku, qty FROM reply ORDER BY sku'),
+        [
+          ['x', 1],
+          ['y', 4],
+        ],
+        'API',
+      );
+    },
+  },
+  {
+    name: 'refuses damaged JSON and a list of plain values with the reason',
+    async run(ctx) {
+      const [broken, badLine, plainValues] = await ctx.engine.load([
+        ctx.file('broken.json', '[{"a": 1}, {"a": 2'),
+        ctx.file('bad.jsonl', '{"a": 1}\n{"a": 2}\n{"a": oops}\n'),
+        ctx.file('numbers.json', '[1, 2, 3]'),
+      ]);
+      match(refusal(broken, 'broken.json'), /JSON file cannot be read/, 'cut JSON');
+      match(refusal(badLine, 'bad.jsonl'), /JSON file cannot be read/, 'a bad line');
+      match(refusal(plainValues, 'numbers.json'), /plain values, not records/, 'plain values');
+      equal(await ctx.engine.tables(), [], 'no table left behind');
+    },
+  },
+];
