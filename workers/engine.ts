@@ -96,7 +96,16 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     insertJson: (table, path) => conn.insertJSONFromPath(path, { name: table }),
   };
 
-  async function loadOne(file: File, name: string | undefined): Promise<LoadOutcome> {
+  /**
+   * `alone`: the file is the only one of a load into an empty database, and becomes `data`.
+   * Files that come together are each named for their file: a person should not have to guess
+   * which of them became `data`.
+   */
+  async function loadOne(
+    file: File,
+    name: string | undefined,
+    alone: boolean,
+  ): Promise<LoadOutcome> {
     const started = performance.now();
     const fail = (message: string): LoadOutcome => ({ ok: false, fileName: file.name, message });
     // A handle to anything but a File reads as a garbage one-column table (ARCHITECTURE.md, Facts: bundles).
@@ -114,7 +123,8 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     if (verdict.kind === 'binary') return fail(`This is not delimited text: ${verdict.reason}.`);
 
     const table =
-      name ?? (tables.has('data') ? tableNameFor(file.name, new Set(tables.keys())) : 'data');
+      name ??
+      (alone && !tables.has('data') ? 'data' : tableNameFor(file.name, new Set(tables.keys())));
     if (name) {
       await exec(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
       tables.delete(name);
@@ -205,6 +215,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
       abandonWarmUp();
       return exclusive(async () => {
         const outcomes: LoadOutcome[] = [];
+        const alone = files.length === 1 && tables.size === 0;
         for (const [fileIndex, file] of files.entries()) {
           const p = {
             fileName: file.name,
@@ -214,7 +225,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
           };
           void Promise.resolve(onProgress?.(p)).catch(() => undefined);
           try {
-            outcomes.push(await loadOne(file, names?.[fileIndex]));
+            outcomes.push(await loadOne(file, names?.[fileIndex], alone));
           } catch (e) {
             outcomes.push({ ok: false, fileName: file?.name ?? 'file', message: errorMessage(e) });
           }

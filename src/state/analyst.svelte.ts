@@ -226,7 +226,11 @@ export class Analyst {
     try {
       // A session being reopened is still reading its files; the question waits for them.
       await this.#workspace.settled();
-      const tables = await describeTables(this.#workspace.engine, this.#workspace.tables);
+      const tables = await describeTables(
+        this.#workspace.engine,
+        this.#workspace.tables,
+        this.#workspace.joinHints,
+      );
       const result = await runTurn(
         {
           turnId,

@@ -10,6 +10,7 @@ import type {
   TableProfile,
 } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
+import { findJoinHints, type JoinHint } from '../core/data/join-keys.ts';
 
 export interface LoadFailure {
   fileName: string;
@@ -56,6 +57,10 @@ export class Workspace {
   problem = $state<string | null>(null);
   /** Counts finished loads (whatever their outcome), so views and tests can tell one from the next. */
   loads = $state(0);
+  /** How the tables connect, measured once their profiles are done (core/data/join-keys.ts). */
+  joinHints = $state.raw<JoinHint[]>([]);
+  /** Counts measurements of the join keys: only the latest one is shown. */
+  #hintRuns = 0;
   readonly #engine: SiftEngine;
   readonly #options: WorkspaceOptions;
   // Not shown, only awaited: no reactivity wanted.
@@ -129,6 +134,7 @@ export class Workspace {
     await this.settled();
     this.tables = [];
     this.profiles = {};
+    this.joinHints = [];
     this.failures = [];
     this.problem = null;
     await this.#engine.reset();
@@ -161,7 +167,9 @@ export class Workspace {
         ...this.tables.filter((t) => !loaded.some((l) => l.name === t.name)),
         ...loaded,
       ];
-      for (const table of loaded) void this.profile(table.name);
+      // The join keys are measured after the profiles, so as to hold up neither them nor a query.
+      const profiled = loaded.map((table) => this.profile(table.name));
+      if (loaded.length) void Promise.allSettled(profiled).then(() => this.#measureJoins());
       if (!names && fresh.length) this.#options.listener.loaded(fresh);
     } catch (e) {
       const message = errorMessage(e);
@@ -217,5 +225,29 @@ export class Workspace {
     const { [name]: _, ...rest } = this.profiles;
     this.profiles = rest;
     this.#options.listener.removed(name);
+    void this.#measureJoins();
+  }
+
+  /** Measures the join keys between the tables now loaded; never rejects. */
+  async #measureJoins(): Promise<void> {
+    const run = ++this.#hintRuns;
+    const generation = this.#generation;
+    const tables = this.tables.map((t) => ({
+      name: t.name,
+      rows: t.rows,
+      columns: t.schema ?? [],
+    }));
+    let hints: JoinHint[] = [];
+    try {
+      hints = await findJoinHints(async (sql) => {
+        const r = await this.#engine.query(sql, { maxRows: 1, timeoutMs: 15_000 });
+        if (!r.ok || !r.rows[0]) return null;
+        const row = r.rows[0];
+        return Object.fromEntries(r.columns.map((c, i) => [c.name, row[i]]));
+      }, tables);
+    } catch {
+      // Hints are a help, not a result: without them the page shows none.
+    }
+    if (run === this.#hintRuns && generation === this.#generation) this.joinHints = hints;
   }
 }

@@ -70,7 +70,7 @@ describe('files of every format', () => {
     expect(await loadErrors(page)).toEqual([]);
     expect(await summaries(page)).toMatchObject([
       {
-        table: 'data',
+        table: 'sales',
         file: 'sales.parquet',
         format: 'parquet',
         cols: 5,
@@ -84,7 +84,7 @@ describe('files of every format', () => {
         rows: await nativeCount(`'${path('nested.parquet')}'`),
       },
     ]);
-    const sums = await runSql(page, 'SELECT count(DISTINCT shop), sum(id) FROM data');
+    const sums = await runSql(page, 'SELECT count(DISTINCT shop), sum(id) FROM sales');
     const [nativeSums] = (
       await native.runAndReadAll(
         `SELECT count(DISTINCT shop)::VARCHAR AS a, sum(id)::VARCHAR AS b FROM '${path('sales.parquet')}'`,
@@ -108,13 +108,13 @@ describe('files of every format', () => {
     expect(await loadErrors(page)).toEqual([]);
     expect(await summaries(page)).toMatchObject([
       {
-        table: 'data',
+        table: 'orders',
         format: 'json',
         cols: 5,
         rows: await nativeCount(`read_json('${path('orders.json')}')`),
       },
       {
-        table: 'orders',
+        table: 'orders_2',
         format: 'jsonl',
         cols: 5,
         rows: await nativeCount(`read_json('${path('orders.jsonl')}')`),
@@ -128,7 +128,7 @@ describe('files of every format', () => {
     ]);
     const byTier = await runSql(
       page,
-      'SELECT customer_tier, count(*) FROM orders GROUP BY 1 ORDER BY 1',
+      'SELECT customer_tier, count(*) FROM orders_2 GROUP BY 1 ORDER BY 1',
     );
     expect(byTier).toMatchObject({
       ok: true,
@@ -139,7 +139,7 @@ describe('files of every format', () => {
       ],
     });
     expect(
-      await page.locator('[data-testid="table-summary"][data-table="data"]').textContent(),
+      await page.locator('[data-testid="table-summary"][data-table="orders"]').textContent(),
     ).toMatch(/nested object was spread/);
     expect(foreign(urls)).toEqual([]);
     expect(errors).toEqual([]);

@@ -218,8 +218,8 @@ export const formatCases: EngineCase[] = [
       equal(
         [a, b, c].map((t) => [t.name, t.format, t.rows]),
         [
-          ['data', 'jsonl', 3],
           ['events', 'jsonl', 3],
+          ['events_2', 'jsonl', 3],
           ['reply', 'json', 2],
         ],
         'the tables',
@@ -227,7 +227,10 @@ export const formatCases: EngineCase[] = [
       match(b.notes.join(' '), /Unpacked from gzip/, 'the gzip note');
       match(c.notes.join(' '), /key "data"/, 'where the records were');
       equal(
-        await cells(ctx, 'SELECT sum(n)::INT FROM data UNION ALL SELECT sum(n)::INT FROM events'),
+        await cells(
+          ctx,
+          'SELECT sum(n)::INT FROM events UNION ALL SELECT sum(n)::INT FROM events_2',
+        ),
         [[16], [16]],
         'every line read',
       );

@@ -83,7 +83,7 @@ export const loadCases: EngineCase[] = [
     },
   },
   {
-    name: 'names later tables for their files, says which file it reads, and replaces a named table',
+    name: 'names files loaded together for their files, says which file it reads, and replaces a named table',
     async run(ctx) {
       const progress: LoadProgress[] = [];
       const files = [
@@ -93,7 +93,7 @@ export const loadCases: EngineCase[] = [
       const outcomes = await ctx.engine.load(files, (p) => void progress.push(p));
       equal(
         outcomes.map((o, i) => loaded(o, files[i]!.name).name),
-        ['data', 'people'],
+        ['orders_2024', 'people'],
         'the table names',
       );
       equal(
@@ -105,7 +105,7 @@ export const loadCases: EngineCase[] = [
         'the progress reported',
       );
       equal(
-        await cells(ctx, 'SELECT name, total FROM data JOIN people USING (id)'),
+        await cells(ctx, 'SELECT name, total FROM orders_2024 JOIN people USING (id)'),
         [['Ana', 9.5]],
         'the join',
       );
@@ -117,10 +117,18 @@ export const loadCases: EngineCase[] = [
       equal(loaded(again, 'people v2.csv').name, 'people', 'the replaced table');
       equal(
         (await ctx.engine.tables()).map((t) => t.name),
-        ['data', 'people'],
+        ['orders_2024', 'people'],
         'tables()',
       );
       equal(await cells(ctx, 'SELECT name FROM people'), [['Bo']], 'the new rows');
+      // A file added later is named for its file too; `data` is for a file loaded alone.
+      const [later] = await ctx.engine.load([ctx.file('data.csv', 'x\n1\n')]);
+      equal(loaded(later, 'data.csv').name, 'data', 'a later file named data.csv');
+      await ctx.engine.reset();
+      const [alone] = await ctx.engine.load([ctx.file('orders.csv', 'x\n1\n')]);
+      equal(loaded(alone, 'orders.csv').name, 'data', 'a file loaded alone');
+      const [next] = await ctx.engine.load([ctx.file('orders.csv', 'x\n2\n')]);
+      equal(loaded(next, 'orders.csv').name, 'orders', 'the next file');
     },
   },
   {

@@ -57,7 +57,8 @@ export const tableCases: EngineCase[] = [
   {
     name: 'dropTable removes one table, reset empties the database and the next file is `data`',
     async run(ctx) {
-      await ctx.engine.load([ctx.file('first.csv', 'a\n1\n'), ctx.file('second.csv', 'b\n2\n')]);
+      await ctx.engine.load([ctx.file('first.csv', 'a\n1\n')]);
+      await ctx.engine.load([ctx.file('second.csv', 'b\n2\n')]);
       equal(
         (await ctx.engine.tables()).map((t) => t.name),
         ['data', 'second'],

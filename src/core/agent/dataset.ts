@@ -4,10 +4,24 @@
  * through the same guarded query path the model uses).
  */
 import type { SiftEngine, TableInfo } from '../data/engine.ts';
+import type { JoinHint } from '../data/join-keys.ts';
 import { quoteIdent } from '../data/sql-text.ts';
 import type { DatasetTable } from '../tools/tool.ts';
 
 export async function describeTables(
+  engine: Pick<SiftEngine, 'query'>,
+  tables: TableInfo[],
+  /** Join keys the page measured (Workspace.joinHints); each is told with its left table. */
+  hints: JoinHint[] = [],
+): Promise<DatasetTable[]> {
+  const described = await describeEach(engine, tables);
+  return described.map((t) => {
+    const joins = hints.filter((h) => h.left.table === t.name);
+    return joins.length ? { ...t, joins } : t;
+  });
+}
+
+async function describeEach(
   engine: Pick<SiftEngine, 'query'>,
   tables: TableInfo[],
 ): Promise<DatasetTable[]> {

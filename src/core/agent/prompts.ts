@@ -2,6 +2,7 @@
  * The two system prompts (initial analysis, question; ARCHITECTURE.md, Lineage), with the dataset block built
  * from the loaded tables and the rules this product adds (limits, output channels, DuckDB).
  */
+import { describeHint } from '../data/join-keys.ts';
 import type { TurnKind } from '../events/events.ts';
 import { MODEL_MAX_BYTES, MODEL_MAX_ROWS } from '../tools/compact-result.ts';
 import { CHART_MAX_ROWS } from '../tools/create-plot.ts';
@@ -24,7 +25,21 @@ const TIMEOUT = `${QUERY_TIMEOUT_MS / 1000} seconds`;
  */
 export const PROMPT_MAX_COLUMNS = 200;
 
+/** The join keys measured on the data, one line each; empty without any. */
+function joinBlock(tables: DatasetTable[]): string {
+  const hints = tables.flatMap((t) => t.joins ?? []);
+  if (hints.length === 0) return '';
+  return [
+    '\n\nHow the tables connect (keys found by name and checked on the data; join on these):',
+    ...hints.map((h) => `- ${describeHint(h)}`),
+  ].join('\n');
+}
+
 export function datasetBlock(tables: DatasetTable[]): string {
+  return datasetTables(tables) + joinBlock(tables);
+}
+
+function datasetTables(tables: DatasetTable[]): string {
   if (tables.length === 0) return '## Dataset\nNo table is loaded.';
   const columns = tables.reduce((sum, t) => sum + t.columns.length, 0);
   if (columns > PROMPT_MAX_COLUMNS)

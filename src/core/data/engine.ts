@@ -150,7 +150,8 @@ export interface EngineInfo {
 export interface SiftEngine {
   info(): Promise<EngineInfo>;
   /**
-   * Loads files as tables; the first table of an empty database is `data`. `names` gives a file
+   * Loads files as tables; a file loaded alone into an empty database is `data`, files loaded
+   * together are each named for their file (`customers.csv` → `customers`). `names` gives a file
    * its table name (reopening a session, whose history refers to its tables by name); a name
    * already taken is replaced. Never throws.
    */

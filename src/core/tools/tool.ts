@@ -7,6 +7,7 @@
  * and in the summary of compacted turns, what the page shows while it streams or runs, whether it
  * ends the turn — so that adding one is a new file and a line in the registry, nothing else.
  */
+import type { JoinHint } from '../data/join-keys.ts';
 import { z } from 'zod';
 import type { Cell, SiftEngine } from '../data/engine.ts';
 import type { AgentEvent } from '../events/events.ts';
@@ -23,6 +24,8 @@ export interface DatasetTable {
   fileName: string;
   rows: number;
   columns: Array<{ name: string; type: string }>;
+  /** Join keys measured on the data, from this table (the left side) to another. */
+  joins?: JoinHint[];
 }
 
 export interface ToolContext {
