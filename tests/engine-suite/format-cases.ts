@@ -82,6 +82,27 @@ export const formatCases: EngineCase[] = [
         ],
         'values, nested and listed',
       );
+      // The profile takes nested and list columns too, as their text.
+      const profile = await ctx.engine.profile('data');
+      const counted = await cells(
+        ctx,
+        'SELECT count(nested_nulls), count(DISTINCT CAST(nested_nulls AS VARCHAR)), count(list) FROM data',
+      );
+      equal(
+        profile.columns
+          .filter((c) => c.column !== 'plain' && c.column !== 'plain_random')
+          .map((c) => [c.column, c.nonNullCount, c.uniqueCount > 0, c.typicalValues.length > 0]),
+        [
+          ['nested_nulls', counted[0]![0], true, true],
+          ['list', counted[0]![2], true, true],
+        ],
+        'the profile of nested columns',
+      );
+      equal(
+        profile.columns.find((c) => c.column === 'nested_nulls')?.uniqueCount,
+        counted[0]![1],
+        'distinct structs',
+      );
     },
   },
   {
@@ -119,6 +140,12 @@ export const formatCases: EngineCase[] = [
       );
       const map = await parquet(ctx, 'map.parquet');
       equal([map.rows, types(map)], [1127, ['raw_header MAP(VARCHAR, VARCHAR)']], 'a map');
+      const mapProfile = await ctx.engine.profile(map.name);
+      equal(
+        [mapProfile.columns[0]?.nonNullCount],
+        (await cells(ctx, `SELECT count(raw_header) FROM ${map.name}`))[0],
+        'a map column profiled',
+      );
       const users = await parquet(ctx, 'userdata1.parquet');
       equal(
         [users.rows, types(users).slice(0, 2)],

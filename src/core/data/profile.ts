@@ -36,12 +36,24 @@ export const OUTLIER_SHARE = 0.05;
 /** Columns aggregated per statement, to keep each statement a reasonable size. */
 const COLUMNS_PER_PASS = 64;
 
+// Whole types only: `BIGINT[]` is a list (of numbers), not a number.
 const NUMERIC =
-  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)/;
-const TEXT = /^VARCHAR/;
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)(\(\d+,\s*\d+\))?$/;
+const TEXT = /^VARCHAR$/;
+/** Lists, arrays, structs, maps and unions (from Parquet and JSON): profiled as their text. */
+const NESTED = /\[\d*\]$|^(STRUCT|MAP|UNION)\(/;
 
 export const isNumericType = (type: string) => NUMERIC.test(type);
 const isTextType = (type: string) => TEXT.test(type);
+
+/**
+ * The column as the profile aggregates it: a nested value as its text, which every aggregate and
+ * GROUP BY takes (DuckDB orders and groups some nested types, not all: a MAP it cannot).
+ */
+function valueOf(col: ResultColumn): string {
+  const c = quoteIdent(col.name);
+  return NESTED.test(col.type) ? `CAST(${c} AS VARCHAR)` : c;
+}
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
@@ -68,7 +80,7 @@ export function statsSql(
 ): string {
   const parts = columns.flatMap((col, k) => {
     const i = offset + k;
-    const c = quoteIdent(col.name);
+    const c = valueOf(col);
     const out = [
       `count(${c}) AS nn_${i}`,
       estimate ? `approx_count_distinct(${c}) AS u_${i}` : `count(DISTINCT ${c}) AS u_${i}`,
@@ -111,10 +123,10 @@ export function typicalValuesSql(
   const t = quoteIdent(table);
   return columns
     .map((col, k) => {
-      const c = quoteIdent(col.name);
+      const c = valueOf(col);
       // A fixed seed: the same table shows the same sample every time.
       const from = sample
-        ? `(SELECT ${c} FROM ${t} USING SAMPLE reservoir(${sample} ROWS) REPEATABLE (15))`
+        ? `(SELECT ${c} AS ${quoteIdent(col.name)} FROM ${t} USING SAMPLE reservoir(${sample} ROWS) REPEATABLE (15))`
         : t;
       // `groups` counts the distinct values exactly, for free, where the table is not sampled.
       return `(SELECT ${offset + k} AS i, CAST(${c} AS VARCHAR) AS v, count(*) AS n, count(*) OVER () AS groups FROM ${from} WHERE ${c} IS NOT NULL GROUP BY ${c} ORDER BY n DESC, v LIMIT ${TYPICAL_VALUES})`;
