@@ -81,16 +81,16 @@ for (const [tag, width, height] of [
   await viewer.screenshot({ path: `${out}/f5-report-html-${tag}.png`, fullPage: true });
   await viewer.close();
 
-  // A JSON file refused by name, and a cut-off answer.
+  // A JSON file cut short, refused with the reason, and a cut-off answer.
   await page.setInputFiles('input[data-testid="file-input"]', {
     name: 'cars.json',
     mimeType: 'application/json',
-    buffer: readFileSync('node_modules/vega-datasets/data/cars.json'),
+    buffer: readFileSync('node_modules/vega-datasets/data/cars.json').subarray(0, 5000),
   });
   await page.waitForSelector('[data-testid="load-error"]');
   await page
     .locator('[data-testid="load-error"]')
-    .screenshot({ path: `${out}/f6-json-refused-${tag}.png` });
+    .screenshot({ path: `${out}/f6-json-damaged-${tag}.png` });
   mock.script([
     {
       cut: {

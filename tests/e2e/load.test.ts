@@ -119,21 +119,46 @@ describe('untidy files', () => {
   });
 });
 
-describe('real files that were misread', () => {
-  it('refuses JSON, JSON Lines, XML and HTML by name, never as a table of punctuation', async () => {
+describe('real files that were misread, or refused', () => {
+  it('reads Vega’s cars.json and JSON Lines as tables; refuses XML and HTML by name, never as punctuation', async () => {
     const { page, errors } = await openApp(browser());
     await page.click('[data-testid="sample-button"]');
     await waitForLoads(page, 1);
-    const files = [
-      { name: 'cars.json', mimeType: 'application/json', buffer: vegaData('cars.json') },
+    const cars = vegaData('cars.json');
+    await loadFiles(page, [
+      { name: 'cars.json', mimeType: 'application/json', buffer: cars },
       csv('events.jsonl', '{"id": 1, "kind": "a"}\n{"id": 2, "kind": "b"}\n'),
+    ]);
+    expect(await loadErrors(page)).toEqual([]);
+    const records = JSON.parse(cars.toString('utf8')) as Array<Record<string, unknown>>;
+    expect((await summaries(page)).slice(1)).toMatchObject([
+      {
+        table: 'cars',
+        format: 'json',
+        rows: records.length,
+        cols: Object.keys(records[0]!).length,
+      },
+      { table: 'events', format: 'jsonl', rows: 2, cols: 2 },
+    ]);
+    const heavy = await runSql(
+      page,
+      'SELECT "Name" FROM cars ORDER BY "Weight_in_lbs" DESC, "Name" LIMIT 1',
+    );
+    const heaviest = [...records].sort(
+      (a, b) =>
+        Number(b.Weight_in_lbs) - Number(a.Weight_in_lbs) ||
+        String(a.Name).localeCompare(String(b.Name)),
+    )[0]!;
+    expect(heavy.ok && heavy.cells).toEqual([[heaviest.Name]]);
+
+    const files = [
       csv('rows.xml', '<?xml version="1.0"?>\n<rows>\n  <row id="1">a, b</row>\n</rows>\n'),
       csv(
         'table.html',
         '<!doctype html>\n<html><body><table><tr><td>1</td></tr></table></body></html>\n',
       ),
     ];
-    const expected = [/JSON document/, /JSON Lines/, /XML document/, /HTML page/];
+    const expected = [/XML document/, /HTML page/];
     for (const [i, f] of files.entries()) {
       await loadFiles(page, [f]);
       const [shown] = await loadErrors(page);
@@ -141,7 +166,7 @@ describe('real files that were misread', () => {
       expect(shown!.text).toMatch(expected[i]!);
       expect(shown!.text).toMatch(/save it as CSV/);
     }
-    expect((await summaries(page)).map((t) => t.table)).toEqual(['data']);
+    expect((await summaries(page)).map((t) => t.table)).toEqual(['data', 'cars', 'events']);
     expect(errors).toEqual([]);
   });
 
@@ -231,18 +256,18 @@ describe('files that cannot be read', () => {
 });
 
 describe('the loading page', () => {
-  it('loads several files at once, the first as `data`', async () => {
+  it('loads several files at once, each named for its file', async () => {
     const { page } = await openApp(browser());
     await loadFiles(page, [
       csv('orders 2024.csv', 'id,total\n1,9.5\n2,3\n'),
       csv('people.tsv', 'id\tname\n1\tAna\n'),
     ]);
     const tables = await summaries(page);
-    expect(tables.map((t) => [t.table, t.rows, t.cols])).toEqual([
-      ['data', 2, 2],
-      ['people', 1, 2],
+    expect(tables.map((t) => [t.table, t.file, t.rows, t.cols, t.format])).toEqual([
+      ['orders_2024', 'orders 2024.csv', 2, 2, 'csv'],
+      ['people', 'people.tsv', 1, 2, 'tsv'],
     ]);
-    const result = await runSql(page, 'SELECT name, total FROM data JOIN people USING (id)');
+    const result = await runSql(page, 'SELECT name, total FROM orders_2024 JOIN people USING (id)');
     expect(result.ok && result.cells).toEqual([['Ana', '9.5']]);
   });
 });

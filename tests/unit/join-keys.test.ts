@@ -86,7 +86,7 @@ describe('a measured candidate', () => {
     );
   });
 
-  it('is told to the model under the dataset', () => {
+  it('is told to the model under the dataset, with what was done to read each file', () => {
     const hint = hintOf(
       { a, b },
       { l_keys: 40, l_max: 1, r_keys: 41, r_max: 8, found: 40, joined: 192 },
@@ -105,8 +105,10 @@ describe('a measured candidate', () => {
         fileName: 'customers.csv',
         rows: 40,
         columns: [{ name: 'id', type: 'BIGINT' }],
+        notes: ['1 column of times with a time zone was read as UTC times.'],
       },
     ]);
+    expect(block).toMatch(/Rows: 40\nRead with: 1 column of times with a time zone was read as UTC/);
     expect(block).toMatch(
       /How the tables connect[^\n]*\n- orders\.customer_id → customers\.id: 98%/,
     );

@@ -27,8 +27,15 @@ async function describeEach(
 ): Promise<DatasetTable[]> {
   const described: DatasetTable[] = [];
   for (const t of tables) {
+    const notes = t.notes.length ? { notes: t.notes } : {};
     if (t.schema) {
-      described.push({ name: t.name, fileName: t.fileName, rows: t.rows, columns: t.schema });
+      described.push({
+        name: t.name,
+        fileName: t.fileName,
+        rows: t.rows,
+        columns: t.schema,
+        ...notes,
+      });
       continue;
     }
     const result = await engine.query(`DESCRIBE ${quoteIdent(t.name)}`, {
@@ -38,7 +45,7 @@ async function describeEach(
     const columns = result.ok
       ? result.rows.map((r) => ({ name: String(r[0]), type: String(r[1]) }))
       : t.columns.map((c) => ({ name: c.name, type: 'unknown' }));
-    described.push({ name: t.name, fileName: t.fileName, rows: t.rows, columns });
+    described.push({ name: t.name, fileName: t.fileName, rows: t.rows, columns, ...notes });
   }
   return described;
 }

@@ -54,6 +54,7 @@ function datasetTables(tables: DatasetTable[]): string {
     return [
       `Table: \`${t.name}\`${i === 0 ? ' (the main table)' : ''} — from the file ${JSON.stringify(t.fileName)}`,
       `Rows: ${t.rows}`,
+      ...(t.notes?.length ? [`Read with: ${t.notes.join(' ')}`] : []),
       `Columns (${t.columns.length}):`,
       cols,
     ].join('\n');
