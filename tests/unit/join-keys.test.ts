@@ -108,7 +108,9 @@ describe('a measured candidate', () => {
         notes: ['1 column of times with a time zone was read as UTC times.'],
       },
     ]);
-    expect(block).toMatch(/Rows: 40\nRead with: 1 column of times with a time zone was read as UTC/);
+    expect(block).toMatch(
+      /Rows: 40\nRead with: 1 column of times with a time zone was read as UTC/,
+    );
     expect(block).toMatch(
       /How the tables connect[^\n]*\n- orders\.customer_id → customers\.id: 98%/,
     );
