@@ -24,7 +24,8 @@ import { errorMessage } from '../src/core/errors.ts';
 import { HEAD_BYTES, inspectHead } from '../src/core/data/file-head.ts';
 import { headOf, type FileHead } from './gzip-head.ts';
 import type { ParquetReader } from './load-parquet.ts';
-import { readFile, type ReadDeps } from './read-file.ts';
+import { jsonDeps, readFile, type FileRead, type ReadDeps } from './read-file.ts';
+import { loadWorkbook } from './load-xlsx.ts';
 import { profileTable } from '../src/core/data/profile.ts';
 import { rowsOf } from './engine-rows.ts';
 import { quoteIdent } from '../src/core/data/sql-text.ts';
@@ -105,9 +106,10 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     file: File,
     name: string | undefined,
     alone: boolean,
-  ): Promise<LoadOutcome> {
+    sheet: string | undefined,
+  ): Promise<LoadOutcome[]> {
     const started = performance.now();
-    const fail = (message: string): LoadOutcome => ({ ok: false, fileName: file.name, message });
+    const fail = (message: string): LoadOutcome[] => [{ ok: false, fileName: file.name, message }];
     // A handle to anything but a File reads as a garbage one-column table (ARCHITECTURE.md, Facts: bundles).
     if (!(file instanceof File)) return fail('This is not a file.');
     // A gzip file is judged, and sniffed, by the start of what it holds; DuckDB unpacks the rest.
@@ -122,30 +124,44 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     if (verdict.kind === 'empty') return fail('The file is empty: there is nothing to load.');
     if (verdict.kind === 'binary') return fail(`This is not delimited text: ${verdict.reason}.`);
 
-    const table =
+    const nameFor = (fallback: string) =>
       name ??
-      (alone && !tables.has('data') ? 'data' : tableNameFor(file.name, new Set(tables.keys())));
+      (alone && !tables.has('data') ? 'data' : tableNameFor(fallback, new Set(tables.keys())));
     if (name) {
       await exec(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
       tables.delete(name);
     }
+    if (verdict.kind === 'zip') {
+      const workbook = {
+        json: jsonDeps(reading),
+        taken: () => new Set(tables.keys()),
+        keep: (table: string, got: FileRead) => keep(table, file, got, started),
+      };
+      return loadWorkbook(workbook, file, nameFor, sheet);
+    }
+    const table = nameFor(file.name);
     try {
       const got = await readFile(reading, table, file, read, verdict);
-      const [count] = await exec(`SELECT count(*) AS n FROM ${quoteIdent(table)}`);
-      const info: TableInfo = {
-        name: table,
-        fileName: file.name,
-        fileBytes: file.size,
-        rows: Number(count?.n ?? 0),
-        ...got,
-        schema: await describe(table),
-        loadMs: performance.now() - started,
-      };
-      tables.set(table, info);
-      return { ok: true, table: info };
+      return [{ ok: true, table: await keep(table, file, got, started) }];
     } catch (e) {
       return fail(errorMessage(e));
     }
+  }
+
+  /** The table just read, as the page and the model are told about it. */
+  async function keep(table: string, file: File, got: FileRead, started: number) {
+    const [count] = await exec(`SELECT count(*) AS n FROM ${quoteIdent(table)}`);
+    const info: TableInfo = {
+      name: table,
+      fileName: file.name,
+      fileBytes: file.size,
+      rows: Number(count?.n ?? 0),
+      ...got,
+      schema: await describe(table),
+      loadMs: performance.now() - started,
+    };
+    tables.set(table, info);
+    return info;
   }
 
   // Queued first, and abandoned as soon as real work arrives (warmUp.abandon): it must never
@@ -211,7 +227,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
       return { duckdbVersion: String(version), bundle: host.bundle, warmUp: warmUp.state };
     },
 
-    load(files, onProgress, names) {
+    load(files, onProgress, names, sheets) {
       abandonWarmUp();
       return exclusive(async () => {
         const outcomes: LoadOutcome[] = [];
@@ -225,9 +241,11 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
           };
           void Promise.resolve(onProgress?.(p)).catch(() => undefined);
           try {
-            outcomes.push(await loadOne(file, names?.[fileIndex], alone));
+            const got = await loadOne(file, names?.[fileIndex], alone, sheets?.[fileIndex]);
+            outcomes.push(...got.map((o) => ({ ...o, fileIndex })));
           } catch (e) {
-            outcomes.push({ ok: false, fileName: file?.name ?? 'file', message: errorMessage(e) });
+            const message = errorMessage(e);
+            outcomes.push({ ok: false, fileIndex, fileName: file?.name ?? 'file', message });
           }
         }
         return outcomes;

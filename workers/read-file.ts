@@ -9,7 +9,7 @@ import { quoteIdent } from '../src/core/data/sql-text.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import type { FileHead } from './gzip-head.ts';
 import { loadCsv, notRecords, stripNuls, type Exec } from './load-csv.ts';
-import { loadJson } from './load-json.ts';
+import { loadJson, type JsonDeps } from './load-json.ts';
 import { loadParquet, type ParquetReader } from './load-parquet.ts';
 
 export interface ReadDeps {
@@ -27,6 +27,7 @@ export interface ReadDeps {
 export interface FileRead {
   columns: ColumnName[];
   format: FileFormat;
+  sheet?: string;
   encoding: Encoding;
   notes: string[];
 }
@@ -51,21 +52,25 @@ export async function readFile(
       throw new Error(`This file cannot be read: ${verdict.reason}.`);
     const kind = verdict.format === 'JSON Lines' ? 'jsonl' : 'json';
     const head = new TextDecoder().decode(read.head);
-    const json = {
-      exec: deps.exec,
-      insertJson: deps.insertJson,
-      unregister: deps.unregisterFile,
-      async register(blob: Blob, fileName: string) {
-        const path = deps.pathFor(fileName.replace(/\.gz$/i, ''), false);
-        await deps.registerFile(path, new File([blob], fileName));
-        return path;
-      },
-    };
-    const loaded = await loadJson(json, table, file, kind, head, read.gzip);
+    const loaded = await loadJson(jsonDeps(deps), table, file, kind, head, read.gzip);
     if (read.gzip) loaded.notes.unshift('Unpacked from gzip while it was read.');
     return { ...loaded, format: kind, encoding: 'utf-8' };
   }
   return readDelimited(deps, table, file, read, verdict);
+}
+
+/** What duckdb-wasm's JSON import needs, from the engine's reading deps. */
+export function jsonDeps(deps: ReadDeps): JsonDeps {
+  return {
+    exec: deps.exec,
+    insertJson: deps.insertJson,
+    unregister: deps.unregisterFile,
+    async register(blob: Blob, fileName: string) {
+      const path = deps.pathFor(fileName.replace(/\.gz$/i, ''), false);
+      await deps.registerFile(path, new File([blob], fileName));
+      return path;
+    },
+  };
 }
 
 async function readDelimited(

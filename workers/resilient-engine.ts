@@ -91,7 +91,8 @@ export function resilientEngine(
   };
   let restarts = 0;
   // The loaded files by table name: what a fresh instance reads again.
-  const files = new Map<string, File>();
+  /** Each table's file (and a workbook's sheet), to read them again after a restart. */
+  const files = new Map<string, { file: File; sheet?: string }>();
   /**
    * One operation at a time, so that a deadline measures the operation, not its wait; what
    * someone waits for before the profile (scheduler.ts).
@@ -134,9 +135,10 @@ export function resilientEngine(
     const instance = await fresh;
     const outcomes = names.length
       ? await instance.engine.load(
-          names.map((n) => files.get(n) as File),
+          names.map((n) => files.get(n)!.file),
           undefined,
           names,
+          names.map((n) => files.get(n)!.sheet),
         )
       : [];
     const lost = names.filter((_, i) => !outcomes[i]?.ok);
@@ -174,9 +176,9 @@ export function resilientEngine(
 
   function remember(loadFiles: File[], outcomes: LoadOutcome[]): void {
     outcomes.forEach((outcome, i) => {
-      const file = loadFiles[i];
+      const file = loadFiles[outcome.fileIndex ?? i];
       if (outcome.ok) profiled.forget(outcome.table.name);
-      if (outcome.ok && file) files.set(outcome.table.name, file);
+      if (outcome.ok && file) files.set(outcome.table.name, { file, sheet: outcome.table.sheet });
     });
   }
 
@@ -184,11 +186,11 @@ export function resilientEngine(
     restarts: () => restarts,
     info: async () => (await ready()).engine.info(),
 
-    load: (loadFiles, onProgress, names) =>
+    load: (loadFiles, onProgress, names, sheets) =>
       exclusive(async () => {
         // A table a load replaces is gone even if the load then fails.
         for (const name of names ?? []) if (name) profiled.forget(name);
-        const outcomes = await guarded((e) => e.load(loadFiles, onProgress, names), {
+        const outcomes = await guarded((e) => e.load(loadFiles, onProgress, names, sheets), {
           failed: (all) => all.some((o) => !o.ok),
           limitMs: Infinity,
           onRestart: (all, restarted) =>

@@ -65,6 +65,8 @@ export async function normaliseColumns(exec: Exec, table: string): Promise<Shape
 
 interface Planned {
   original: string;
+  /** The column's name before it is made usable: a nested field's is `parent_field`. */
+  name: string;
   expr: string;
   type: string;
   /** A field of a nested object: a DOUBLE that holds only whole numbers becomes BIGINT. */
@@ -92,7 +94,13 @@ export async function shapeJsonTable(
   let flattened = 0;
   for (const c of top) {
     if (!c.type.startsWith('STRUCT(')) {
-      planned.push({ original: c.name, expr: quoteIdent(c.name), type: c.type, nested: false });
+      planned.push({
+        original: c.name,
+        name: c.name,
+        expr: quoteIdent(c.name),
+        type: c.type,
+        nested: false,
+      });
       continue;
     }
     flattened++;
@@ -100,13 +108,14 @@ export async function shapeJsonTable(
     for (const f of fields)
       planned.push({
         original: `${c.name}.${f.name}`,
+        name: `${c.name}_${f.name}`,
         expr: `${quoteIdent(c.name)}[${quoteLiteral(f.name)}]`,
         type: f.type,
         nested: true,
       });
   }
   const whole = await wholeNumberColumns(exec, s, planned);
-  const names = cleanColumnNames(planned.map((p) => p.original.replace('.', '_')));
+  const names = cleanColumnNames(planned.map((p) => p.name));
   const select = planned.map((p, i) => {
     const cast =
       OTHER_TIMESTAMP.test(p.type) || p.type === ZONED

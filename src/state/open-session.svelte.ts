@@ -18,7 +18,7 @@ import type { SessionStatus } from './session-status.svelte.ts';
 import type { SessionTabs } from './session-tabs.ts';
 import { fallbackTitle } from './session-title.ts';
 import { rescuedAfter, SessionWriter } from './session-writer.ts';
-import { noFiles, type FilesByTable, type SessionContent } from './stored-files.ts';
+import { noFiles, sheetsOf, type FilesByTable, type SessionContent } from './stored-files.ts';
 import type { LoadedFile, TableListener, Workspace } from './workspace.svelte.ts';
 import { newFileId, newSessionId, type SessionId } from '../core/ids.ts';
 
@@ -111,7 +111,7 @@ export class OpenSession implements Recorder, TableListener {
     await this.#d.refresh();
     if (!readTables) return;
     await workspace.reset();
-    void workspace.restore(files);
+    void workspace.restore(files, sheetsOf(meta.tables));
   }
 
   /** Lets go of the session: its turn stopped, its writes finished, its lock released. */
@@ -204,6 +204,7 @@ export class OpenSession implements Recorder, TableListener {
       fileId: newFileId(),
       fileName: file.name,
       fileBytes: file.size,
+      ...(table.sheet === undefined ? {} : { sheet: table.sheet }),
     }));
     const kept = meta.tables.filter((t) => !added.some((a) => a.name === t.name));
     for (const { table, file } of loaded) this.#files.set(table.name, file);

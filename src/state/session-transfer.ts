@@ -29,7 +29,7 @@ export function exportSession(sessions: Sessions, analyst: Analyst): ExportedSes
     },
     tables: meta.tables
       .filter((t) => sessions.files.has(t.name))
-      .map((t) => ({ name: t.name, file: sessions.files.get(t.name)! })),
+      .map((t) => ({ name: t.name, file: sessions.files.get(t.name)!, sheet: t.sheet })),
     events: [...analyst.events],
     // A running turn's last reply may still wait for its results.
     history: { ...history, messages: closeOpenToolUses(history.messages, 'Not run.') },
@@ -46,6 +46,7 @@ export async function readSessionFile(file: File): Promise<SessionContent> {
     fileId: newFileId(),
     fileName: t.fileName,
     fileBytes: files[i]!.size,
+    ...(t.sheet === undefined ? {} : { sheet: t.sheet }),
   }));
   const meta: SessionMeta = {
     id,

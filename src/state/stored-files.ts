@@ -26,6 +26,11 @@ export async function readStoredFiles(
   return files;
 }
 
+/** The sheet each workbook table is read from, by table name (tables of other files have none). */
+export function sheetsOf(tables: StoredTable[]): ReadonlyMap<string, string> {
+  return new Map(tables.flatMap((t) => (t.sheet ? [[t.name, t.sheet] as const] : [])));
+}
+
 /** A session as it is opened: from the store, or straight from an imported file. */
 export interface SessionContent {
   meta: SessionMeta;

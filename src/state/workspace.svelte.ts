@@ -140,23 +140,33 @@ export class Workspace {
     await this.#engine.reset();
   }
 
-  /** Reads a stored session's files again, each under its table's name (the map's key). */
-  restore(files: ReadonlyMap<string, File>): Promise<void> {
-    return this.#track(this.#load([...files.values()], [...files.keys()]));
+  /**
+   * Reads a stored session's files again, each under its table's name (the map's key), a
+   * workbook's table from its sheet (`sheets`, by table name).
+   */
+  restore(files: ReadonlyMap<string, File>, sheets?: ReadonlyMap<string, string>): Promise<void> {
+    const names = [...files.keys()];
+    return this.#track(
+      this.#load(
+        [...files.values()],
+        names,
+        names.map((n) => sheets?.get(n)),
+      ),
+    );
   }
 
-  async #load(files: File[], names?: string[]): Promise<void> {
+  async #load(files: File[], names?: string[], sheets?: (string | undefined)[]): Promise<void> {
     if (files.length === 0) return;
     this.failures = [];
     this.pending = [...this.pending, ...files.map((f) => f.name)];
     try {
-      const outcomes = await this.#engine.load(files, (p) => (this.progress = p), names);
+      const outcomes = await this.#engine.load(files, (p) => (this.progress = p), names, sheets);
       const loaded: TableInfo[] = [];
       const fresh: LoadedFile[] = [];
       for (const [i, outcome] of outcomes.entries()) {
         if (outcome.ok) {
           loaded.push(outcome.table);
-          fresh.push({ table: outcome.table, file: files[i]! });
+          fresh.push({ table: outcome.table, file: files[outcome.fileIndex ?? i]! });
         } else
           this.failures = [
             ...this.failures,

@@ -27,8 +27,9 @@ function get(url: string, headers: Record<string, string>): Promise<Head> {
   });
 }
 
+/** DuckDB's wasm: one bundle. (parquet-wasm's is the only other, fetched for Parquet files.) */
 async function wasm(): Promise<string> {
-  const names = (await readdir('dist/assets')).filter((f) => f.endsWith('.wasm'));
+  const names = (await readdir('dist/assets')).filter((f) => /^duckdb-.*\.wasm$/.test(f));
   expect(names).toHaveLength(1);
   return names[0]!;
 }
@@ -39,6 +40,9 @@ describe('the built assets', () => {
     const name = await wasm();
     expect(name).toMatch(/^duckdb-eh-.*\.wasm$/);
     expect(files.some((f) => /mvp/.test(f))).toBe(false);
+    const others = files.filter((f) => f.endsWith('.wasm') && f !== name);
+    expect(others.map((f) => f.replace(/-[\w-]+\.wasm$/, ''))).toEqual(['parquet_wasm_bg']);
+    expect(files).toContain(`${others[0]}.br`);
     const [raw, br, gz] = await Promise.all(
       [name, `${name}.br`, `${name}.gz`].map(async (f) => (await stat(`dist/assets/${f}`)).size),
     );

@@ -2,6 +2,7 @@
 import { backgroundCases } from './background-cases.ts';
 import { cancelCases } from './cancel-cases.ts';
 import { formatCases } from './format-cases.ts';
+import { workbookCases } from './workbook-cases.ts';
 import { loadCases } from './load-cases.ts';
 import { queryCases } from './query-cases.ts';
 import type { EngineCase } from './suite.ts';
@@ -10,6 +11,7 @@ import { tableCases } from './table-cases.ts';
 export const engineCases: EngineCase[] = [
   ...loadCases,
   ...formatCases,
+  ...workbookCases,
   ...queryCases,
   ...cancelCases,
   ...tableCases,

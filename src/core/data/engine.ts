@@ -87,6 +87,8 @@ export interface TableInfo {
    */
   schema?: ResultColumn[];
   format: FileFormat;
+  /** The workbook's sheet the table was read from (Excel). */
+  sheet?: string;
   /** The text's encoding; binary formats (Parquet, Excel) and JSON are UTF-8. */
   encoding: Encoding;
   /** Things done to make the file readable, in words (e.g. "3 short rows padded with NULL"). */
@@ -95,8 +97,13 @@ export interface TableInfo {
   loadMs: number;
 }
 
-export type LoadOutcome =
-  { ok: true; table: TableInfo } | { ok: false; fileName: string; message: string };
+/**
+ * What became of one file, or of one sheet of a workbook: a workbook gives an outcome per sheet,
+ * so `fileIndex` says which of the files loaded it came from.
+ */
+export type LoadOutcome = { fileIndex?: number } & (
+  { ok: true; table: TableInfo } | { ok: false; fileName: string; message: string }
+);
 
 /**
  * Which file is being read. DuckDB-WASM reports no progress within a file that works under our
@@ -159,6 +166,8 @@ export interface SiftEngine {
     files: File[],
     onProgress?: (p: LoadProgress) => void,
     names?: (string | undefined)[],
+    /** A workbook's one sheet to read for file i (reopening a session); every sheet when omitted. */
+    sheets?: (string | undefined)[],
   ): Promise<LoadOutcome[]>;
   /** Runs one read-only statement under the row, byte and time limits. Never throws. */
   query(sql: string, options?: QueryOptions): Promise<QueryResult>;

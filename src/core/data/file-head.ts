@@ -9,6 +9,8 @@ export type HeadVerdict =
   | { kind: 'empty' }
   /** A Parquet file (its magic number); read by parquet-wasm, not DuckDB's sniffer. */
   | { kind: 'parquet' }
+  /** A ZIP archive: an Excel .xlsx workbook is one (read by read-excel-file, if it is). */
+  | { kind: 'zip' }
   | { kind: 'binary'; reason: string }
   /** Text, but not delimited text: JSON, JSON Lines, XML, HTML. */
   | { kind: 'format'; format: string; reason: string }
@@ -19,8 +21,7 @@ export type HeadVerdict =
 export const HEAD_BYTES = 1 << 20;
 
 const SIGNATURES: Array<[number[], string]> = [
-  [[0x50, 0x4b, 0x03, 0x04], 'a ZIP archive (an Excel .xlsx workbook is one); export it as CSV'],
-  [[0xd0, 0xcf, 0x11, 0xe0], 'an old Excel/Office document; export it as CSV'],
+  [[0xd0, 0xcf, 0x11, 0xe0], 'an old Excel/Office document (.xls); save it as .xlsx or CSV'],
   [[0x1f, 0x8b], 'a gzip archive; unpack it first'],
   [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
   [[0x89, 0x50, 0x4e, 0x47], 'a PNG image'],
@@ -48,6 +49,7 @@ export function inspectHead(head: Uint8Array, fileSize: number): HeadVerdict {
     return { kind: 'text', encoding: 'utf-16', nulBytes: 0 };
   }
   if (startsWith(head, [0x50, 0x41, 0x52, 0x31])) return { kind: 'parquet' };
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return { kind: 'zip' };
   for (const [sig, what] of SIGNATURES) {
     if (startsWith(head, sig)) return { kind: 'binary', reason: `it looks like ${what}` };
   }

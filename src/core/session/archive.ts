@@ -40,6 +40,8 @@ const archiveTable = z.object({
   fileName: z.string().min(1).max(255),
   type: z.string(),
   bytes: z.number().int().nonnegative(),
+  /** The workbook's sheet the table is read from (Excel). */
+  sheet: z.string().max(255).optional(),
 });
 
 export const archiveManifest = z.object({
@@ -86,7 +88,7 @@ export type TitleSourcesMatch = Assert<
 
 export interface ArchiveInput {
   session: ArchiveManifest['session'];
-  tables: { name: string; file: File }[];
+  tables: { name: string; file: File; sheet?: string }[];
   events: AgentEvent[];
   history: Conversation;
   exportedAt?: number;
@@ -111,7 +113,8 @@ export function buildArchive(input: ArchiveInput): Blob {
     exportedAt: input.exportedAt ?? Date.now(),
     // Picked field by field, so passing a whole SessionMeta adds nothing else to the file.
     session: { title, titleSource, createdAt, updatedAt },
-    tables: input.tables.map(({ name, file }) => ({
+    tables: input.tables.map(({ name, file, sheet }) => ({
+      ...(sheet === undefined ? {} : { sheet }),
       name,
       fileName: file.name || name,
       type: file.type,

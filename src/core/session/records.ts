@@ -21,6 +21,8 @@ export const storedTable = z.object({
   fileId,
   fileName: z.string(),
   fileBytes: z.number(),
+  /** The workbook's sheet the table is read from (Excel); absent for other files. */
+  sheet: z.string().optional(),
 });
 export type StoredTable = z.infer<typeof storedTable>;
 

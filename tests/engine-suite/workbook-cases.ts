@@ -1,0 +1,101 @@
+/**
+ * Excel workbooks (tests/fixtures/xlsx/, written by a real .xlsx writer): each sheet with data a
+ * table, the header found below a title, dates as dates, one sheet read again on its own.
+ */
+import type { LoadOutcome, TableInfo } from '../../src/core/data/engine.ts';
+import { equal, fail, match, rows } from './check.ts';
+import type { EngineCase, SuiteContext } from './suite.ts';
+
+function loaded(outcome: LoadOutcome | undefined, what: string): TableInfo {
+  if (!outcome) fail(`${what}: no outcome`);
+  if (!outcome.ok) fail(`${what}: expected a table, got "${outcome.message}"`);
+  return outcome.table;
+}
+
+async function cells(ctx: SuiteContext, sql: string) {
+  return rows(await ctx.engine.query(sql), sql).rows;
+}
+
+const types = (t: TableInfo) => (t.schema ?? []).map((c) => `${c.name} ${c.type}`);
+
+export const workbookCases: EngineCase[] = [
+  {
+    name: 'reads each sheet of a workbook as a table, below its title, with dates as dates',
+    async run(ctx) {
+      const bytes = await ctx.fixture('xlsx/sales.xlsx');
+      const outcomes = await ctx.engine.load([ctx.file('sales.xlsx', bytes)]);
+      equal(
+        outcomes.map((o) => [o.fileIndex, o.ok && o.table.name, o.ok && o.table.sheet]),
+        [
+          [0, 'sales_2024', 'Sales 2024'],
+          [0, 'targets', 'Targets'],
+        ],
+        'a table per sheet with data, named for its sheet',
+      );
+      const sales = loaded(outcomes[0], 'Sales 2024');
+      equal([sales.format, sales.rows, sales.fileName], ['xlsx', 4, 'sales.xlsx'], 'the sheet');
+      equal(
+        types(sales),
+        ['Region VARCHAR', 'Day DATE', 'Units INTEGER', 'Revenue DOUBLE', 'Code VARCHAR'],
+        'the header under the title, and a type per column',
+      );
+      match(sales.notes.join(' '), /sheet "Sales 2024".*1 row above the header/, 'the notes');
+      equal(
+        await cells(
+          ctx,
+          'SELECT "Region", CAST("Day" AS VARCHAR), "Units", "Revenue", "Code" FROM sales_2024 ORDER BY "Day"',
+        ),
+        [
+          ['North', '2024-01-05', 12, 1200.5, '7'],
+          ['South', '2024-01-06', 7, 700, 'A7'],
+          ['East', '2024-02-01', 3, 45.25, '12'],
+          ['West', '2024-03-31', 0, 0, 'B2'],
+        ],
+        'the values, codes kept as text',
+      );
+      equal(
+        await cells(
+          ctx,
+          'SELECT s."Region", t."Target" - s."Units" FROM sales_2024 s JOIN targets t USING ("Region") ORDER BY 1',
+        ),
+        [
+          ['East', 97],
+          ['North', 988],
+          ['South', 893],
+        ],
+        'the sheets join',
+      );
+    },
+  },
+  {
+    name: 'reads one sheet by name into a given table, and refuses a damaged workbook',
+    async run(ctx) {
+      const bytes = await ctx.fixture('xlsx/sales.xlsx');
+      const [one] = await ctx.engine.load(
+        [ctx.file('sales.xlsx', bytes)],
+        undefined,
+        ['goals'],
+        ['Targets'],
+      );
+      equal([loaded(one, 'Targets').name, loaded(one, 'Targets').rows], ['goals', 3], 'one sheet');
+      equal(
+        (await ctx.engine.tables()).map((t) => t.name),
+        ['goals'],
+        'nothing else',
+      );
+      const [missing, cut] = await ctx.engine.load(
+        [ctx.file('sales.xlsx', bytes), ctx.file('cut.xlsx', bytes.slice(0, 1000))],
+        undefined,
+        [undefined, undefined],
+        ['Budget', undefined],
+      );
+      match(!missing?.ok && missing?.message, /no sheet named "Budget"/, 'a missing sheet');
+      match(!cut?.ok && cut?.message, /could not be read as an Excel workbook/, 'a damaged file');
+      equal(
+        (await ctx.engine.tables()).map((t) => t.name),
+        ['goals'],
+        'the tables kept',
+      );
+    },
+  },
+];
