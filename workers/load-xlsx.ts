@@ -7,12 +7,7 @@
 import { cleanColumnNames, tableNameFor } from '../src/core/data/column-names.ts';
 import type { LoadOutcome, TableInfo } from '../src/core/data/engine.ts';
 import { quoteIdent } from '../src/core/data/sql-text.ts';
-import {
-  columnKinds,
-  sheetRecords,
-  sheetTable,
-  type SheetCell,
-} from '../src/core/data/sheet-table.ts';
+import { sheetRecords, sheetTable, type SheetCell } from '../src/core/data/sheet-table.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import type { JsonDeps } from './load-json.ts';
 import type { FileRead } from './read-file.ts';
@@ -63,13 +58,6 @@ export async function loadSheet(
       await deps.insertJson(staging, path);
       const shaped = await shapeJsonTable(deps.exec, staging, table, names);
       notes.push(...shaped.notes);
-      // DuckDB's JSON reader takes "2024-01-05" for a timestamp: a column of dates is made DATE.
-      const kinds = columnKinds(names, found.rows);
-      for (const [j, name] of names.entries())
-        if (kinds[j] === 'date')
-          await deps.exec(
-            `ALTER TABLE ${quoteIdent(table)} ALTER COLUMN ${quoteIdent(name)} TYPE DATE`,
-          );
     } finally {
       await deps.unregister(path).catch(() => undefined);
       await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(staging)}`).catch(() => undefined);

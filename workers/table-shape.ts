@@ -115,10 +115,12 @@ export async function shapeJsonTable(
       });
   }
   const whole = await wholeNumberColumns(exec, s, planned);
+  const dates = await dateColumns(exec, s, planned);
   const names = cleanColumnNames(planned.map((p) => p.name));
   const select = planned.map((p, i) => {
-    const cast =
-      OTHER_TIMESTAMP.test(p.type) || p.type === ZONED
+    const cast = dates.has(i)
+      ? 'DATE'
+      : OTHER_TIMESTAMP.test(p.type) || p.type === ZONED
         ? 'TIMESTAMP'
         : whole.has(i)
           ? 'BIGINT'
@@ -137,6 +139,23 @@ export async function shapeJsonTable(
     columns: planned.map((p, i) => ({ original: p.original, name: names[i]! })),
     notes,
   };
+}
+
+/**
+ * Indexes of the timestamps duckdb-wasm's JSON reader made of plain dates ("2024-01-05" reads as
+ * TIMESTAMP_S): every value at midnight, so DATE, as DuckDB's own readers type such text.
+ */
+async function dateColumns(exec: Exec, from: string, planned: Planned[]) {
+  const candidates = [...planned.entries()].filter(([, p]) =>
+    /^TIMESTAMP(?:_S|_MS|_NS)?$/.test(p.type),
+  );
+  if (candidates.length === 0) return new Set<number>();
+  const tests = candidates.map(
+    ([i, p]) =>
+      `coalesce(bool_and(CAST(${p.expr} AS TIMESTAMP) = CAST(CAST(${p.expr} AS DATE) AS TIMESTAMP)), false) AS d${i}`,
+  );
+  const [row] = await exec(`SELECT ${tests.join(', ')} FROM ${from}`);
+  return new Set(candidates.filter(([i]) => row?.[`d${i}`] === true).map(([i]) => i));
 }
 
 /** Indexes of nested DOUBLE fields whose every value is a whole number within BIGINT's range. */

@@ -63,7 +63,7 @@ class ThreadAsWebWorker {
 }
 
 /** A DuckDB of its own, in a thread of its own, with the worker's engine over it. */
-export async function bootNodeEngine(): Promise<EngineInstance> {
+export async function bootNodeEngine(): Promise<EngineInstance & { db: AsyncDuckDB }> {
   const eh = { mainModule: dist('duckdb-eh.wasm'), mainWorker: dist('duckdb-node-eh.worker.cjs') };
   const mvp = {
     mainModule: dist('duckdb-mvp.wasm'),
@@ -96,5 +96,5 @@ export async function bootNodeEngine(): Promise<EngineInstance> {
     // parquet-wasm's Node build: the same wasm as the page's, initialised as it is required.
     parquet: async () => parquetReader(require('parquet-wasm/node') as ParquetWasm),
   });
-  return { engine, dispose: () => void db.terminate().catch(() => worker.terminate()) };
+  return { engine, db, dispose: () => void db.terminate().catch(() => worker.terminate()) };
 }
