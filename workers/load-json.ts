@@ -41,10 +41,14 @@ export async function linesAsArray(stream: ReadableStream<Uint8Array>): Promise<
     parts.push(line.slice(start, end));
   };
   const reader = stream.getReader();
+  let started = false;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     let from = 0;
+    // A byte-order mark before the first record is not part of it.
+    if (!started && value[0] === 0xef && value[1] === 0xbb && value[2] === 0xbf) from = 3;
+    started ||= value.length > 0;
     for (let i = value.indexOf(NEWLINE); i >= 0; i = value.indexOf(NEWLINE, from)) {
       const piece = value.subarray(from, i);
       if (carry) {
@@ -111,18 +115,23 @@ export async function loadJson(
   table: string,
   file: File,
   kind: JsonKind,
-  head: string,
+  /** The start of what the file holds (unpacked, for gzip). */
+  headBytes: Uint8Array,
   gzip: boolean,
 ): Promise<Shaped> {
+  const head = new TextDecoder('utf-8', { ignoreBOM: true }).decode(headBytes);
   const notes: string[] = [];
   let blob: Blob;
   let sample: unknown[];
   const start = head.replace(/^\ufeff/, '').trimStart();
   if (kind === 'jsonl') {
     blob = await linesAsArray(contents(file, gzip));
-    sample = firstRecords(`[${start.split(/\r?\n/).slice(0, -1).join(',')}]`, 200);
+    // A line cut by the end of the head does not parse, and is left out of the sample.
+    sample = firstRecords(`[${start.split(/\r?\n/).join(',')}]`, 200);
   } else if (start.startsWith('[')) {
     blob = gzip ? await new Response(contents(file, gzip)).blob() : file;
+    // duckdb-wasm's reader takes a byte-order mark for the start of the value.
+    if (head.startsWith('\ufeff')) blob = blob.slice(3);
     sample = firstRecords(start, 200);
   } else {
     const text = await new Response(contents(file, gzip)).text();

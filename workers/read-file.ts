@@ -51,8 +51,7 @@ export async function readFile(
     if (verdict.format !== 'JSON' && verdict.format !== 'JSON Lines')
       throw new Error(`This file cannot be read: ${verdict.reason}.`);
     const kind = verdict.format === 'JSON Lines' ? 'jsonl' : 'json';
-    const head = new TextDecoder().decode(read.head);
-    const loaded = await loadJson(jsonDeps(deps), table, file, kind, head, read.gzip);
+    const loaded = await loadJson(jsonDeps(deps), table, file, kind, read.head, read.gzip);
     if (read.gzip) loaded.notes.unshift('Unpacked from gzip while it was read.');
     return { ...loaded, format: kind, encoding: 'utf-8' };
   }

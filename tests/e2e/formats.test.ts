@@ -160,6 +160,7 @@ describe('files of every format', () => {
       file('cut.json', Buffer.from('[{"a": 1}, {"a": 2')),
       file('bad.jsonl', Buffer.from('{"a": 1}\n{"a": nope}\n')),
       file('cut.csv.gz', gz.subarray(0, 20)),
+      file('cut.xlsx', readFileSync('tests/fixtures/xlsx/sales.xlsx').subarray(0, 1500)),
     ]);
     const problems = await loadErrors(page);
     expect(problems.map((p) => p.file)).toEqual([
@@ -167,11 +168,13 @@ describe('files of every format', () => {
       'cut.json',
       'bad.jsonl',
       'cut.csv.gz',
+      'cut.xlsx',
     ]);
     expect(problems[0]!.text).toMatch(/Parquet file cannot be read/);
     expect(problems[1]!.text).toMatch(/JSON file cannot be read/);
     expect(problems[2]!.text).toMatch(/JSON file cannot be read/);
     expect(problems[3]!.text).toMatch(/gzip/);
+    expect(problems[4]!.text).toMatch(/could not be read as an Excel workbook/);
     expect(await summaries(page)).toMatchObject([{ table: 'data', rows: 2500 }]);
   });
 

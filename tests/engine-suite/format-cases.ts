@@ -235,7 +235,8 @@ export const formatCases: EngineCase[] = [
         ],
       });
       const [plain, packed, api] = await ctx.engine.load([
-        ctx.file('events.jsonl', lines),
+        // Saved by a Windows editor: a byte-order mark and CRLF line ends.
+        ctx.file('events.jsonl', `\ufeff${lines}`),
         ctx.file('events.ndjson.gz', await gzipped(lines)),
         ctx.file('reply.json', reply),
       ]);

@@ -261,3 +261,16 @@ describe('inspectHead: text that is not delimited (regression: cars.json became 
     expect(inspectHead(weather, weather.length)).toMatchObject({ kind: 'text' });
   });
 });
+
+describe('inspectHead: a byte-order mark', () => {
+  it('does not hide JSON Lines or a JSON array saved with one', () => {
+    const bom = [0xef, 0xbb, 0xbf];
+    const lines = new Uint8Array([...bom, ...Buffer.from('{"a": 1}\n{"a": 2}\n')]);
+    const array = new Uint8Array([...bom, ...Buffer.from('[{"a": 1}]')]);
+    expect(inspectHead(lines, lines.length)).toMatchObject({
+      kind: 'format',
+      format: 'JSON Lines',
+    });
+    expect(inspectHead(array, array.length)).toMatchObject({ kind: 'format', format: 'JSON' });
+  });
+});

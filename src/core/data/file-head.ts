@@ -72,7 +72,9 @@ export function inspectHead(head: Uint8Array, fileSize: number): HeadVerdict {
   if (control > head.length / 100 || nul > head.length / 2) {
     return { kind: 'binary', reason: 'it contains binary data, not delimited text' };
   }
-  const text = new TextDecoder('latin1').decode(head);
+  // A UTF-8 byte-order mark (Windows editors write one) is not part of the text's start.
+  const bom = startsWith(head, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+  const text = new TextDecoder('latin1').decode(head.subarray(bom));
   if (/^\s*$/.test(text) && head.length === fileSize) return { kind: 'empty' };
   const format = structuredFormat(text, head.length === fileSize);
   if (format)
