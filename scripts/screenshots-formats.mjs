@@ -1,5 +1,5 @@
 // Screenshots of files of several formats at once: Parquet with nested columns, JSON Lines with a
-// nested object, two related CSVs with their join key, and damaged files refused, at 1280×800 and
+// nested object, an Excel workbook, two related files with their join key, and damaged files refused, at 1280×800 and
 // 390 px.   npm run build && node scripts/screenshots-formats.mjs [outDir]
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,12 +52,17 @@ for (const [label, viewport] of [
     path('events.parquet'),
     path('orders.jsonl'),
     path('customers.csv'),
+    'tests/fixtures/xlsx/sales.xlsx',
     path('broken.parquet'),
   ]);
   await page.waitForSelector('[data-testid="join-hint"]', { timeout: 120_000 });
   await page.screenshot({ path: `${out}/formats-top-${label}.png` });
   await page.locator('[data-testid="table-summary"][data-table="orders"]').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${out}/formats-json-${label}.png` });
+  await page
+    .locator('[data-testid="table-summary"][data-table="sales_2024"]')
+    .scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${out}/formats-xlsx-${label}.png` });
   await page.locator('[data-testid="join-hints"]').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${out}/formats-joins-${label}.png` });
   await page.close();

@@ -104,8 +104,7 @@ export async function loadWorkbook(
     try {
       const shaped = await loadSheet(deps.json, table, file.name, s);
       if (!shaped) continue;
-      const notes = [`Read from the sheet "${s.name}".`, ...shaped.notes];
-      const got: FileRead = { ...shaped, notes, format: 'xlsx', encoding: 'utf-8', sheet: s.name };
+      const got: FileRead = { ...shaped, format: 'xlsx', encoding: 'utf-8', sheet: s.name };
       outcomes.push({ ok: true, table: await deps.keep(table, got) });
     } catch (e) {
       await deps.json.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`).catch(() => undefined);

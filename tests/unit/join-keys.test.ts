@@ -106,6 +106,7 @@ describe('a measured candidate', () => {
         rows: 40,
         columns: [{ name: 'id', type: 'BIGINT' }],
         notes: ['1 column of times with a time zone was read as UTC times.'],
+        sheet: 'All customers',
       },
     ]);
     expect(block).toMatch(

@@ -27,7 +27,10 @@ async function describeEach(
 ): Promise<DatasetTable[]> {
   const described: DatasetTable[] = [];
   for (const t of tables) {
-    const notes = t.notes.length ? { notes: t.notes } : {};
+    const notes = {
+      ...(t.notes.length ? { notes: t.notes } : {}),
+      ...(t.sheet ? { sheet: t.sheet } : {}),
+    };
     if (t.schema) {
       described.push({
         name: t.name,

@@ -52,7 +52,7 @@ function datasetTables(tables: DatasetTable[]): string {
   const blocks = tables.map((t, i) => {
     const cols = t.columns.map((c) => `  - ${c.name}: ${c.type}`).join('\n');
     return [
-      `Table: \`${t.name}\`${i === 0 ? ' (the main table)' : ''} — from the file ${JSON.stringify(t.fileName)}`,
+      `Table: \`${t.name}\`${i === 0 ? ' (the main table)' : ''} — from the file ${JSON.stringify(t.fileName)}${t.sheet ? `, sheet ${JSON.stringify(t.sheet)}` : ''}`,
       `Rows: ${t.rows}`,
       ...(t.notes?.length ? [`Read with: ${t.notes.join(' ')}`] : []),
       `Columns (${t.columns.length}):`,

@@ -26,6 +26,8 @@ export interface DatasetTable {
   columns: Array<{ name: string; type: string }>;
   /** Join keys measured on the data, from this table (the left side) to another. */
   joins?: JoinHint[];
+  /** The workbook's sheet the table was read from (Excel). */
+  sheet?: string;
   /** What was done to read the file (TableInfo.notes), e.g. time zones read as UTC. */
   notes?: string[];
 }
