@@ -128,7 +128,7 @@ function section(results) {
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    "Parquet is decoded by parquet-wasm in Sift's worker one row group at a time and each group is copied into DuckDB as Arrow; native DuckDB decodes straight into its table, in parallel where it may. JSON goes through duckdb-wasm's own JSON import (rapidjson into Arrow, then the table), then Sift restores the column order and types; bench/json-import measures it against JSON.parse into Arrow.",
+    "Parquet is decoded by parquet-wasm in Sift's worker one row group at a time and each group is copied into DuckDB as Arrow; native DuckDB decodes straight into its table, in parallel where it may. JSON is parsed in the worker (JSON.parse, a line at a time for JSON Lines) and written as typed Arrow for DuckDB's Arrow import; duckdb-wasm's own JSON import took 1.7–1.9 s for the same files (bench/json-import compares the two on one file in Node). Everything in the browser runs on one thread (parquet-wasm and JSON.parse in Sift's worker, then the single-threaded DuckDB-WASM bundle, see Threads), so the 1-thread native figure is the fair comparison.",
   ].join('\n');
 }
 

@@ -93,8 +93,6 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     parquet: () => host.parquet(),
     insertArrow: (table, ipc, create) =>
       conn.insertArrowFromIPCStream(ipc, { name: table, create }),
-    // Given an array of records (load-json.ts), duckdb-wasm's import reads it as rows.
-    insertJson: (table, path) => conn.insertJSONFromPath(path, { name: table }),
   };
 
   /**

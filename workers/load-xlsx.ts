@@ -9,9 +9,9 @@ import type { LoadOutcome, TableInfo } from '../src/core/data/engine.ts';
 import { quoteIdent } from '../src/core/data/sql-text.ts';
 import { sheetRecords, sheetTable, type SheetCell } from '../src/core/data/sheet-table.ts';
 import { errorMessage } from '../src/core/errors.ts';
-import type { JsonDeps } from './load-json.ts';
+import { loadRecords, type JsonDeps } from './load-json.ts';
 import type { FileRead } from './read-file.ts';
-import { shapeJsonTable, type Shaped } from './table-shape.ts';
+import type { Shaped } from './table-shape.ts';
 
 export interface Sheet {
   name: string;
@@ -36,7 +36,6 @@ export async function readWorkbook(file: Blob): Promise<Sheet[]> {
 export async function loadSheet(
   deps: JsonDeps,
   table: string,
-  fileName: string,
   sheet: Sheet,
 ): Promise<Shaped | null> {
   const found = sheetTable(sheet.data);
@@ -51,17 +50,8 @@ export async function loadSheet(
     const columns = names.map((n) => `${quoteIdent(n)} VARCHAR`).join(', ');
     await deps.exec(`CREATE TABLE ${quoteIdent(table)} (${columns})`);
   } else {
-    const staging = `${table}__sheet`;
-    const records = sheetRecords(names, found.rows);
-    const path = await deps.register(new Blob([JSON.stringify(records)]), `${fileName}.json`);
-    try {
-      await deps.insertJson(staging, path);
-      const shaped = await shapeJsonTable(deps.exec, staging, table, names);
-      notes.push(...shaped.notes);
-    } finally {
-      await deps.unregister(path).catch(() => undefined);
-      await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(staging)}`).catch(() => undefined);
-    }
+    const loaded = await loadRecords(deps, table, sheetRecords(names, found.rows));
+    notes.push(...loaded.notes);
   }
   return {
     columns: names.map((name, i) => ({ original: found.header[i] ?? null, name })),
@@ -102,7 +92,7 @@ export async function loadWorkbook(
     const table =
       withData.length > 1 ? tableNameFor(`${s.name}.sheet`, deps.taken()) : nameFor(file.name);
     try {
-      const shaped = await loadSheet(deps.json, table, file.name, s);
+      const shaped = await loadSheet(deps.json, table, s);
       if (!shaped) continue;
       const got: FileRead = { ...shaped, format: 'xlsx', encoding: 'utf-8', sheet: s.name };
       outcomes.push({ ok: true, table: await deps.keep(table, got) });

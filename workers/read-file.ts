@@ -21,7 +21,6 @@ export interface ReadDeps {
   unregisterFile(path: string): Promise<void>;
   parquet(): Promise<ParquetReader>;
   insertArrow(table: string, ipc: Uint8Array, create: boolean): Promise<void>;
-  insertJson(table: string, path: string): Promise<void>;
 }
 
 export interface FileRead {
@@ -51,25 +50,16 @@ export async function readFile(
     if (verdict.format !== 'JSON' && verdict.format !== 'JSON Lines')
       throw new Error(`This file cannot be read: ${verdict.reason}.`);
     const kind = verdict.format === 'JSON Lines' ? 'jsonl' : 'json';
-    const loaded = await loadJson(jsonDeps(deps), table, file, kind, read.head, read.gzip);
+    const loaded = await loadJson(jsonDeps(deps), table, file, kind, read.gzip);
     if (read.gzip) loaded.notes.unshift('Unpacked from gzip while it was read.');
     return { ...loaded, format: kind, encoding: 'utf-8' };
   }
   return readDelimited(deps, table, file, read, verdict);
 }
 
-/** What duckdb-wasm's JSON import needs, from the engine's reading deps. */
+/** What reading records (JSON, a sheet) needs, from the engine's reading deps. */
 export function jsonDeps(deps: ReadDeps): JsonDeps {
-  return {
-    exec: deps.exec,
-    insertJson: deps.insertJson,
-    unregister: deps.unregisterFile,
-    async register(blob: Blob, fileName: string) {
-      const path = deps.pathFor(fileName.replace(/\.gz$/i, ''), false);
-      await deps.registerFile(path, new File([blob], fileName));
-      return path;
-    },
-  };
+  return { exec: deps.exec, insertArrow: deps.insertArrow };
 }
 
 async function readDelimited(

@@ -1,9 +1,10 @@
 /**
  * Two ways to bring a JSON array into DuckDB-WASM without its json extension, measured in the
  * worker's own stack in Node (duckdb-wasm's Node build, one thread), next to native DuckDB's
- * read_json at 1 thread on the same file: duckdb-wasm's built-in `insertJSONFromPath` (what Sift
- * uses, workers/load-json.ts) and JSON.parse into Arrow (apache-arrow's tableFromJSON) taken in
- * by `insertArrowFromIPCStream`. Context for the choice, not a figure of what a person waits for.
+ * read_json at 1 thread on the same file: duckdb-wasm's built-in `insertJSONFromPath`, and what
+ * Sift does (workers/load-json.ts): JSON.parse, the records into typed Arrow (workers/json-arrow.ts),
+ * `insertArrowFromIPCStream`. Context for the choice,
+ * not a figure of what a person waits for.
  *
  *   npx vitest run --config bench/json-import/vitest.config.ts
  */
@@ -11,15 +12,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { tableFromJSON, tableToIPC } from 'apache-arrow';
 import { test } from 'vitest';
 import { bootNodeEngine } from '../../tests/engine-suite/node-host.ts';
+import { recordsToArrow } from '../../workers/json-arrow.ts';
 
 const RECORDS = 400_000;
 const RUNS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-test('JSON into DuckDB-WASM: the built-in import against JSON.parse into Arrow', async () => {
+test('JSON into DuckDB-WASM: the built-in import against JSON.parse into Arrow, Sift’s way', async () => {
   const cities = ['Oslo', 'Lima', 'Pune', 'Quito', 'Perth'];
   const records = Array.from({ length: RECORDS }, (_, i) => ({
     id: i,
@@ -43,8 +44,8 @@ test('JSON into DuckDB-WASM: the built-in import against JSON.parse into Arrow',
     await conn.insertJSONFromPath(`uploads/r${run}.json`, { name: `a${run}` });
     builtIn.push(performance.now() - t);
     t = performance.now();
-    const ipc = tableToIPC(tableFromJSON(JSON.parse(text) as never), 'stream');
-    await conn.insertArrowFromIPCStream(ipc, { name: `b${run}`, create: true });
+    const arrow = recordsToArrow(JSON.parse(text) as unknown[]);
+    await conn.insertArrowFromIPCStream(arrow.ipc, { name: `b${run}`, create: true });
     viaArrow.push(performance.now() - t);
   }
   const types = async (t: string) =>
@@ -66,7 +67,7 @@ test('JSON into DuckDB-WASM: the built-in import against JSON.parse into Arrow',
     [
       `JSON array, ${RECORDS.toLocaleString('en-US')} records, ${mb} MB; median of ${RUNS}:`,
       `- insertJSONFromPath: ${f(builtIn)} → ${builtInTypes.join(', ')}`,
-      `- JSON.parse + Arrow: ${f(viaArrow)} → ${arrowTypes.join(', ')}`,
+      `- JSON.parse + Arrow, Sift's way: ${f(viaArrow)} → ${arrowTypes.join(', ')}`,
       `- native read_json, 1 thread: ${f(nativeMs)}`,
     ].join('\n'),
   );

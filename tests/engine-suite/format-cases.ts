@@ -253,7 +253,7 @@ export const formatCases: EngineCase[] = [
         'the tables',
       );
       match(b.notes.join(' '), /Unpacked from gzip/, 'the gzip note');
-      equal(types(a), ['day DATE', 'n INTEGER'], 'dates as dates, in the file’s order');
+      equal(types(a), ['day DATE', 'n BIGINT'], 'dates as dates, in the file’s order');
       match(c.notes.join(' '), /key "data"/, 'where the records were');
       equal(
         await cells(

@@ -36,7 +36,7 @@ export const workbookCases: EngineCase[] = [
       equal([sales.format, sales.rows, sales.fileName], ['xlsx', 4, 'sales.xlsx'], 'the sheet');
       equal(
         types(sales),
-        ['Region VARCHAR', 'Day DATE', 'Units INTEGER', 'Revenue DOUBLE', 'Code VARCHAR'],
+        ['Region VARCHAR', 'Day DATE', 'Units BIGINT', 'Revenue DOUBLE', 'Code VARCHAR'],
         'the header under the title, and a type per column',
       );
       equal(sales.notes, ['1 row above the header (a title) was left out.'], 'the notes');

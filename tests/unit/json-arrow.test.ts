@@ -1,0 +1,89 @@
+import { tableFromIPC } from 'apache-arrow';
+import { describe, expect, it } from 'vitest';
+import { recordsToArrow } from '../../workers/json-arrow.ts';
+import { parseLines } from '../../workers/load-json.ts';
+
+const stream = (text: string) => new Blob([text]).stream();
+
+describe('records as Arrow', () => {
+  it('keeps the keys’ order, spreads objects one level, and gives each column one kind', () => {
+    const arrow = recordsToArrow([
+      { id: 1, who: { name: 'Ana', tier: 1 }, code: 7, tags: ['a'], deep: { x: { y: 1 } } },
+      { id: 2, who: null, code: 'A7', tags: [], extra: true },
+    ]);
+    expect(arrow.columns.map((c) => [c.original, c.name, c.kind])).toEqual([
+      ['id', 'id', 'integer'],
+      ['who.name', 'who_name', 'string'],
+      ['who.tier', 'who_tier', 'integer'],
+      ['code', 'code', 'json'],
+      ['tags', 'tags', 'string[]'],
+      ['deep.x', 'deep_x', 'json'],
+      ['extra', 'extra', 'boolean'],
+    ]);
+    expect(arrow.spread).toBe(2);
+    const table = tableFromIPC(arrow.ipc);
+    expect(table.numRows).toBe(2);
+    expect(table.getChild('code')!.toArray()).toEqual(['7', 'A7']);
+    expect(table.getChild('deep_x')!.get(0)).toBe('{"y":1}');
+    expect(table.getChild('who_name')!.toArray()).toEqual(['Ana', null]);
+  });
+});
+
+describe('the types decided as DuckDB’s readers would', () => {
+  it('makes whole numbers integers, ISO dates and UTC times dates and times, and leaves the rest text', () => {
+    const arrow = recordsToArrow([
+      {
+        n: 1,
+        x: 1,
+        day: '2024-01-05',
+        at: '2024-01-05T10:00:00Z',
+        when: '2024-01-05',
+        bad: '2024-02-30',
+        zoned: '2024-01-05T10:00:00+02:00',
+        list: [1, 2],
+      },
+      {
+        n: 2,
+        x: 2.5,
+        day: null,
+        at: '2024-01-06 08:30',
+        when: '2024-01-06T00:00:01',
+        bad: '2024-03-01',
+        zoned: null,
+        list: [],
+      },
+    ]);
+    expect(Object.fromEntries(arrow.columns.map((c) => [c.name, c.kind]))).toEqual({
+      n: 'integer',
+      x: 'number',
+      day: 'date',
+      at: 'timestamp',
+      when: 'timestamp',
+      bad: 'string',
+      zoned: 'string',
+      list: 'integer[]',
+    });
+    const table = tableFromIPC(arrow.ipc);
+    expect(String(table.schema.fields.map((f) => f.type))).toBe(
+      'Int64,Float64,Date32<DAY>,Timestamp<MICROSECOND>,Timestamp<MICROSECOND>,Utf8,Utf8,List<Int64>',
+    );
+    expect(table.getChild('n')!.get(1)).toBe(2n);
+    expect(table.getChild('day')!.get(0)).toBe(Date.UTC(2024, 0, 5));
+  });
+});
+
+describe('JSON Lines', () => {
+  it('reads every line, across CRLF, blank lines and a byte-order mark', async () => {
+    expect(await parseLines(stream('\ufeff{"a":1}\r\n\r\n{"a":2}\n{"a":3}'))).toEqual([
+      { a: 1 },
+      { a: 2 },
+      { a: 3 },
+    ]);
+  });
+
+  it('names the first line that is not JSON', async () => {
+    await expect(parseLines(stream('{"a":1}\n{"a":2}\n{"a": oops}\n'))).rejects.toThrow(
+      /line 3 is not a whole JSON value .*: \{"a": oops\}/,
+    );
+  });
+});
