@@ -2,7 +2,7 @@
  * A table pasted as text becomes a table, as a dropped file does: into the paste box, or anywhere
  * on the page that is not a field; a paste into the SQL box stays text in the SQL box.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { runSql, summaries, waitForLoads } from './app.ts';
 import { openApp, useBrowser } from './browser.ts';
@@ -32,8 +32,10 @@ async function paste(page: Page, selector: string, text: string): Promise<boolea
 }
 
 describe('pasting a table', () => {
-  it('into the paste box loads rows copied from a spreadsheet', async () => {
+  it('into the paste box loads rows copied from a spreadsheet, asking nothing of any server', async () => {
     const { page, errors } = await openApp(browser());
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
     await page.click('[data-testid="paste-open"]');
     await page.fill(
       '[data-testid="paste-input"]',
@@ -55,6 +57,8 @@ describe('pasting a table', () => {
     });
     // The box closes once it has been used.
     expect(await page.locator('[data-testid="paste-input"]').count()).toBe(0);
+    const own = new URL(inject('baseUrl')).origin;
+    expect(requests.filter((u) => !u.startsWith('blob:') && new URL(u).origin !== own)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
