@@ -1,0 +1,85 @@
+/**
+ * axe-core (from npm, run inside the page) on each screen a person meets: the empty page, a
+ * loaded table with its profile, a finished analysis with a chart, the settings open, and a list
+ * of several sessions. No serious or critical violation is allowed. (Light theme only: there is
+ * no dark theme yet.)
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { weatherQuestion } from '../fixtures/weather-script.ts';
+import { ask, openScripted } from './agent.ts';
+import { openApp, useBrowser } from './browser.ts';
+import { loadSample, sessionsReady } from './sessions-helpers.ts';
+
+const browser = useBrowser();
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  targets: string[];
+}
+
+/** axe's serious and critical violations on the page as it is now. */
+async function serious(page: Page): Promise<Violation[]> {
+  // Evaluated through the DevTools protocol: the page's CSP allows no inline script, rightly.
+  await page.evaluate(AXE);
+  const all = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            d: Document,
+          ): Promise<{
+            violations: Array<{
+              id: string;
+              impact: string | null;
+              nodes: Array<{ target: string[] }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  return all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe('accessibility (axe-core)', () => {
+  it('the empty page, a loaded table with its profile, the settings, and several sessions', async () => {
+    const { page } = await openApp(browser());
+    await sessionsReady(page);
+    expect(await serious(page)).toEqual([]);
+
+    await loadSample(page);
+    await page.waitForSelector('[data-testid="profile-table"][data-complete]');
+    expect(await serious(page)).toEqual([]);
+
+    await page.click('[data-testid="settings-open"]');
+    await page.waitForSelector('[data-testid="settings"]');
+    expect(await serious(page)).toEqual([]);
+    await page.click('[data-testid="settings-open"]');
+
+    await page.click('[data-testid="new-session"]');
+    await loadSample(page);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="session-item"]').length >= 2,
+    );
+    expect(await serious(page)).toEqual([]);
+  });
+
+  it('a finished analysis with a chart', async () => {
+    const { page } = await openScripted(browser(), weatherQuestion());
+    expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
+    await page.waitForSelector('[data-testid="chart"] svg, .vega-embed svg');
+    expect(await serious(page)).toEqual([]);
+  });
+});
