@@ -31,9 +31,7 @@ async function serious(page: Page): Promise<Violation[]> {
     const axe = (
       window as unknown as {
         axe: {
-          run(
-            d: Document,
-          ): Promise<{
+          run(d: Document): Promise<{
             violations: Array<{
               id: string;
               impact: string | null;
