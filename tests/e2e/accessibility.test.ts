@@ -1,8 +1,8 @@
 /**
  * axe-core (from npm, run inside the page) on each screen a person meets: the empty page, a
  * loaded table with its profile, a finished analysis with a chart, the settings open, and a list
- * of several sessions. No serious or critical violation is allowed. (Light theme only: there is
- * no dark theme yet.)
+ * of several sessions. No serious or critical violation is allowed; a chart has a text
+ * alternative. (Light theme only: there is no dark theme yet.)
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -77,7 +77,13 @@ describe('accessibility (axe-core)', () => {
   it('a finished analysis with a chart', async () => {
     const { page } = await openScripted(browser(), weatherQuestion());
     expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
-    await page.waitForSelector('[data-testid="chart"] svg, .vega-embed svg');
+    await page.waitForSelector('[data-testid="plot"][data-rendered] svg');
     expect(await serious(page)).toEqual([]);
+    // The chart's text alternative says what it shows.
+    expect(await page.getAttribute('[data-testid="plot-host"]', 'aria-label')).toBe(
+      'Seattle precipitation by month, 2012–2015. Bar chart of Precipitation (mm, 4 years) by Month, 12 points.',
+    );
+    // The turn's start and end are announced.
+    expect(await page.getAttribute('[data-testid="turn-state"]', 'aria-live')).toBe('polite');
   });
 });
