@@ -45,3 +45,14 @@ export function formatEstimate(n: number): string {
   const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
   return `≈${counts.format(Math.round(n / unit) * unit)}`;
 }
+
+/**
+ * A number cell as people read it: binary floating point's noise rounded away
+ * (202.29999999999995 → 202.3, at 12 significant digits), whole numbers as they are (years and
+ * ids take no separators). `full` is the exact value, for the cell's tooltip, when it differs.
+ */
+export function formatCellNumber(n: number): { text: string; full?: string } {
+  if (!Number.isFinite(n) || Number.isInteger(n)) return { text: String(n) };
+  const text = String(Number(n.toPrecision(12)));
+  return text === String(n) ? { text } : { text, full: String(n) };
+}

@@ -131,6 +131,15 @@ describe("read-only by DuckDB's parser", () => {
       expect(result.ok, sql).toBe(true);
     }
   });
+
+  it('shows doubles without floating-point noise, the exact value on hover', async () => {
+    await open();
+    const result = await runSql(page, 'SELECT 0.1::DOUBLE + 0.2::DOUBLE AS x, 2012 AS year');
+    expect(result).toMatchObject({ ok: true, cells: [['0.3', '2012']] });
+    expect(await page.getAttribute('[data-testid="sql-result"] tbody td.num', 'title')).toBe(
+      '0.30000000000000004',
+    );
+  });
 });
 
 describe('limits', () => {
