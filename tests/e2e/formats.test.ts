@@ -237,6 +237,14 @@ describe('files of every format', () => {
       els.map((el) => el.getAttribute('data-sheet')),
     );
     expect(sheets).toEqual(['Sales 2024', 'Targets']);
+    // The sheets connect by their shared Region column: 3 of the 4 regions have a target.
+    const hint = page.locator('[data-testid="join-hint"]');
+    await hint.waitFor({ timeout: 60_000 });
+    expect([
+      await hint.getAttribute('data-left'),
+      await hint.getAttribute('data-right'),
+      await hint.getAttribute('data-match'),
+    ]).toEqual(['sales_2024.Region', 'targets.Region', '0.75']);
     expect(
       await runSql(
         page,

@@ -41,6 +41,23 @@ describe('join candidates from names and types', () => {
     ).toEqual([]);
   });
 
+  it('pairs text columns that share any name, to be kept only where one side is unique', () => {
+    const [c] = joinCandidates([
+      t('sales', 9, ['Region', 'VARCHAR'], ['Units', 'BIGINT']),
+      t('targets', 3, ['region', 'VARCHAR'], ['Target', 'BIGINT']),
+    ]);
+    expect(c).toEqual({
+      a: { table: 'sales', column: 'Region' },
+      b: { table: 'targets', column: 'region' },
+      sharedOnly: true,
+    });
+    const rows = (name: string) => (name === 'sales' ? 9 : 3);
+    const lookup = { l_keys: 3, l_max: 4, r_keys: 3, r_max: 1, found: 3, joined: 9 };
+    expect(hintOf(c!, lookup, rows)).toMatchObject({ rightUnique: true, match: 1 });
+    // Repeated on both sides, a shared name like this is no key: no hint.
+    expect(hintOf(c!, { ...lookup, r_max: 2, joined: 18 }, rows)).toBeNull();
+  });
+
   it('measures at most MAX_CANDIDATES pairs', () => {
     const cols = Array.from({ length: 30 }, (_, i): [string, string] => [`k${i}_id`, 'BIGINT']);
     expect(joinCandidates([t('a', 1, ...cols), t('b', 1, ...cols)])).toHaveLength(MAX_CANDIDATES);

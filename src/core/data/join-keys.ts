@@ -77,6 +77,11 @@ function refersTo(a: string, tb: string, b: string): boolean {
 export interface Candidate {
   a: JoinColumn;
   b: JoinColumn;
+  /**
+   * Only the name is shared, and it is not a key's name (`region`, `city`): a hint only when
+   * one side turns out unique, as a lookup table's column is.
+   */
+  sharedOnly?: boolean;
 }
 
 /** Pairs of columns, one from each of two tables, whose names and types suggest a join. */
@@ -89,14 +94,15 @@ export function joinCandidates(tables: KeyTable[]): Candidate[] {
           const fa = family(ca.type);
           if (!fa || fa !== family(cb.type)) continue;
           const same = norm(ca.name) === norm(cb.name);
-          const named =
+          const keyed =
             (same && (KEY_LIKE.test(norm(ca.name)) || fa === 'date')) ||
             refersTo(ca.name, tb.name, cb.name) ||
             refersTo(cb.name, ta.name, ca.name);
-          if (named)
+          if (keyed || (same && fa === 'text'))
             out.push({
               a: { table: ta.name, column: ca.name },
               b: { table: tb.name, column: cb.name },
+              ...(keyed ? {} : { sharedOnly: true }),
             });
         }
   return out.slice(0, MAX_CANDIDATES);
@@ -119,7 +125,7 @@ export function measureSql({ a, b }: Candidate): string {
  * when too few keys match.
  */
 export function hintOf(
-  { a, b }: Candidate,
+  { a, b, sharedOnly }: Candidate,
   row: Record<string, unknown>,
   rows: (table: string) => number,
 ): JoinHint | null {
@@ -131,6 +137,7 @@ export function hintOf(
   if (leftKeys === 0) return null;
   const match = found! / leftKeys;
   if (match < MIN_MATCH) return null;
+  if (sharedOnly && rightMax > 1) return null;
   return {
     left,
     right,
