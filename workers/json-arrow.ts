@@ -46,7 +46,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A time with no zone, or in UTC (`Z`): one with an offset is left as text, not shifted. */
 const TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?Z?$/;
 
-/** Milliseconds since the epoch of a real calendar date (2024-02-30 is none), or null. */
+/** Milliseconds since the epoch of a real calendar date and time (2024-02-30 is none), or null; a fraction of a second is left out. */
 function utcMs(m: RegExpExecArray, withTime: boolean): number | null {
   const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
   const [h, mi, s] = withTime ? [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)] : [0, 0, 0];
@@ -58,7 +58,7 @@ function utcMs(m: RegExpExecArray, withTime: boolean): number | null {
     back.getUTCDate() === d &&
     back.getUTCHours() === h &&
     back.getUTCMinutes() === mi;
-  return same ? ms + (withTime && m[7] ? Math.round(Number(m[7]) * 1000) : 0) : null;
+  return same ? ms : null;
 }
 
 function scalarKind(v: unknown): Scalar | null {
@@ -195,8 +195,11 @@ function scalarData(kind: Scalar | 'json', values: unknown[]): Data {
           each((v) => {
             const s = v as string;
             const date = DATE.exec(s);
-            const ms = date ? utcMs(date, false) : utcMs(TIME.exec(s)!, true);
-            return BigInt(Math.round(ms! * 1000));
+            if (date) return BigInt(utcMs(date, false)!) * 1000n;
+            const time = TIME.exec(s)!;
+            // The fraction to the microsecond, DuckDB's precision, kept out of the milliseconds.
+            const micros = time[7] ? Math.round(Number(time[7]) * 1e6) : 0;
+            return BigInt(utcMs(time, true)!) * 1000n + BigInt(micros);
           }, 0n),
         ),
       });

@@ -10,6 +10,14 @@ import { openWithSample } from './sessions-helpers.ts';
 export const KEY = 'sk-ant-api03-e2e-test-key-0123456789';
 export const mock = () => mockControl(inject('mockUrl'));
 
+/** A scripted reply of the model that runs one query. */
+export const queryStep = (query: string, description: string): Step => ({
+  reply: { tools: [{ name: 'sql_query', input: { query, description } }] },
+});
+
+/** A query that counts for hours: the turn is still working when the test acts. */
+export const ENDLESS_QUERY = 'SELECT count(*) FROM range(100000000000) t(i) WHERE i % 7 = 3';
+
 export async function configure(
   page: Page,
   {

@@ -13,9 +13,11 @@ import {
   analyze,
   ask,
   configure,
+  ENDLESS_QUERY,
   KEY,
   messageRequests,
   mock,
+  queryStep,
   shownItems,
   toolResults,
   turnEnded,
@@ -372,21 +374,7 @@ describe('a question', () => {
 describe('Stop', () => {
   it('stops a long query within a moment and keeps what was shown', async () => {
     await open();
-    await mock().script([
-      {
-        reply: {
-          tools: [
-            {
-              name: 'sql_query',
-              input: {
-                query: 'SELECT count(*) FROM range(100000000000) t(i) WHERE i % 7 = 3',
-                description: 'A very long count',
-              },
-            },
-          ],
-        },
-      },
-    ]);
+    await mock().script([queryStep(ENDLESS_QUERY, 'A very long count')]);
     const before = (await shownItems(page)).length;
     await ask(page, 'Count forever', { wait: false });
     await page.waitForSelector(

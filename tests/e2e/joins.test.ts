@@ -9,7 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { ask, configure, messageRequests, mock, shownItems, toolResults } from './agent.ts';
+import {
+  ask,
+  configure,
+  messageRequests,
+  mock,
+  queryStep,
+  shownItems,
+  toolResults,
+} from './agent.ts';
 import { loadFiles, summaries } from './app.ts';
 import { openApp, useBrowser } from './browser.ts';
 import { sessionsReady } from './sessions-helpers.ts';
@@ -59,16 +67,7 @@ describe('a question across two files', () => {
     await mock().reset();
     await configure(page);
     await mock().script([
-      {
-        reply: {
-          tools: [
-            {
-              name: 'sql_query',
-              input: { query: REVENUE_SQL, description: 'Revenue per segment' },
-            },
-          ],
-        },
-      },
+      queryStep(REVENUE_SQL, 'Revenue per segment'),
       {
         reply: {
           tools: [

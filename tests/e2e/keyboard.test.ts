@@ -5,28 +5,14 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { configure, mock, openScripted, turnEnded } from './agent.ts';
+import { configure, ENDLESS_QUERY, mock, openScripted, queryStep, turnEnded } from './agent.ts';
 import { useBrowser } from './browser.ts';
 import { openWithSample } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 
 /** A question whose query never ends, so that the turn is still working when Escape comes. */
-const endless = [
-  {
-    reply: {
-      tools: [
-        {
-          name: 'sql_query',
-          input: {
-            query: 'SELECT count(*) FROM range(100000000000) t(i) WHERE i % 7 = 3',
-            description: 'A very long count',
-          },
-        },
-      ],
-    },
-  },
-];
+const endless = [queryStep(ENDLESS_QUERY, 'A very long count')];
 
 const focused = (page: Page) =>
   page.evaluate(() => {

@@ -2,36 +2,14 @@
  * Parquet and JSON, read with nothing downloaded: Parquet files from DuckDB's own test data
  * (tests/fixtures/duckdb-parquet/), JSON as people and APIs write it.
  */
-import type { LoadOutcome, TableInfo } from '../../src/core/data/engine.ts';
-import { equal, fail, match, rows } from './check.ts';
+import type { TableInfo } from '../../src/core/data/engine.ts';
+import { equal, match } from './check.ts';
+import { cells, failed, gzipped, loaded, types } from './outcomes.ts';
 import type { EngineCase, SuiteContext } from './suite.ts';
-
-function loaded(outcome: LoadOutcome | undefined, what: string): TableInfo {
-  if (!outcome) fail(`${what}: no outcome`);
-  if (!outcome.ok) fail(`${what}: expected a table, got "${outcome.message}"`);
-  return outcome.table;
-}
-
-function refusal(outcome: LoadOutcome | undefined, what: string): string {
-  if (!outcome) fail(`${what}: no outcome`);
-  if (outcome.ok) fail(`${what}: expected a refusal, got the table ${outcome.table.name}`);
-  return outcome.message;
-}
-
-async function cells(ctx: SuiteContext, sql: string) {
-  return rows(await ctx.engine.query(sql), sql).rows;
-}
-
-const types = (t: TableInfo) => (t.schema ?? []).map((c) => `${c.name} ${c.type}`);
 
 async function parquet(ctx: SuiteContext, name: string): Promise<TableInfo> {
   const bytes = await ctx.fixture(`duckdb-parquet/${name}`);
   return loaded((await ctx.engine.load([ctx.file(name, bytes)]))[0], name);
-}
-
-async function gzipped(text: string): Promise<Uint8Array> {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 export const formatCases: EngineCase[] = [
@@ -171,8 +149,8 @@ export const formatCases: EngineCase[] = [
         ctx.file('cut.parquet', whole.slice(0, 50_000)),
         ctx.file('footless.parquet', whole.slice(0, whole.length - 8)),
       ]);
-      match(refusal(cut, 'cut.parquet'), /^This Parquet file cannot be read: .+\.$/, 'cut');
-      match(refusal(footless, 'footless.parquet'), /Parquet file cannot be read/, 'footless');
+      match(failed(cut, 'cut.parquet'), /^This Parquet file cannot be read: .+\.$/, 'cut');
+      match(failed(footless, 'footless.parquet'), /Parquet file cannot be read/, 'footless');
       equal(
         (await ctx.engine.tables()).map((t) => t.name),
         ['data'],
@@ -281,9 +259,9 @@ export const formatCases: EngineCase[] = [
         ctx.file('bad.jsonl', '{"a": 1}\n{"a": 2}\n{"a": oops}\n'),
         ctx.file('numbers.json', '[1, 2, 3]'),
       ]);
-      match(refusal(broken, 'broken.json'), /JSON file cannot be read/, 'cut JSON');
-      match(refusal(badLine, 'bad.jsonl'), /JSON file cannot be read/, 'a bad line');
-      match(refusal(plainValues, 'numbers.json'), /plain values, not records/, 'plain values');
+      match(failed(broken, 'broken.json'), /JSON file cannot be read/, 'cut JSON');
+      match(failed(badLine, 'bad.jsonl'), /JSON file cannot be read/, 'a bad line');
+      match(failed(plainValues, 'numbers.json'), /plain values, not records/, 'plain values');
       equal(await ctx.engine.tables(), [], 'no table left behind');
     },
   },

@@ -1,24 +1,8 @@
 /** Loading files: what table a file becomes, and what a person is told when it cannot be one. */
-import type { LoadOutcome, LoadProgress, TableInfo } from '../../src/core/data/engine.ts';
-import { equal, fail, match, rows } from './check.ts';
-import type { EngineCase, SuiteContext } from './suite.ts';
-
-function loaded(outcome: LoadOutcome | undefined, what: string): TableInfo {
-  if (!outcome) fail(`${what}: no outcome`);
-  if (!outcome.ok) fail(`${what}: expected a table, got "${outcome.message}"`);
-  return outcome.table;
-}
-
-function failed(outcome: LoadOutcome | undefined, what: string): string {
-  if (!outcome) fail(`${what}: no outcome`);
-  if (outcome.ok) fail(`${what}: expected a refusal, got the table ${outcome.table.name}`);
-  equal(outcome.fileName, what, 'the refused file');
-  return outcome.message;
-}
-
-async function cells(ctx: SuiteContext, sql: string) {
-  return rows(await ctx.engine.query(sql), sql).rows;
-}
+import type { LoadProgress } from '../../src/core/data/engine.ts';
+import { equal, match } from './check.ts';
+import { cells, failed, gzipped, loaded } from './outcomes.ts';
+import type { EngineCase } from './suite.ts';
 
 const latin1 = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
 
@@ -30,12 +14,6 @@ function utf16le(text: string): Uint8Array {
     bytes[2 * i + 1] = text.charCodeAt(i) >> 8;
   }
   return bytes;
-}
-
-/** `text` gzipped, as `gzip` on the command line would write it. */
-async function gzipped(text: string): Promise<Uint8Array> {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 export const loadCases: EngineCase[] = [

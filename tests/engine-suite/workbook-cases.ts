@@ -2,21 +2,9 @@
  * Excel workbooks (tests/fixtures/xlsx/, written by a real .xlsx writer): each sheet with data a
  * table, the header found below a title, dates as dates, one sheet read again on its own.
  */
-import type { LoadOutcome, TableInfo } from '../../src/core/data/engine.ts';
-import { equal, fail, match, rows } from './check.ts';
-import type { EngineCase, SuiteContext } from './suite.ts';
-
-function loaded(outcome: LoadOutcome | undefined, what: string): TableInfo {
-  if (!outcome) fail(`${what}: no outcome`);
-  if (!outcome.ok) fail(`${what}: expected a table, got "${outcome.message}"`);
-  return outcome.table;
-}
-
-async function cells(ctx: SuiteContext, sql: string) {
-  return rows(await ctx.engine.query(sql), sql).rows;
-}
-
-const types = (t: TableInfo) => (t.schema ?? []).map((c) => `${c.name} ${c.type}`);
+import { equal, match } from './check.ts';
+import { cells, loaded, types } from './outcomes.ts';
+import type { EngineCase } from './suite.ts';
 
 export const workbookCases: EngineCase[] = [
   {

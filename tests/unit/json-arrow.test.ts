@@ -69,6 +69,10 @@ describe('the types decided as DuckDB’s readers would', () => {
     );
     expect(table.getChild('n')!.get(1)).toBe(2n);
     expect(table.getChild('day')!.get(0)).toBe(Date.UTC(2024, 0, 5));
+    const micros = recordsToArrow([{ at: '2024-01-05 10:00:00.123456' }]);
+    expect(tableFromIPC(micros.ipc).getChild('at')!.data[0]!.values[0]).toBe(
+      BigInt(Date.UTC(2024, 0, 5, 10)) * 1000n + 123456n,
+    );
   });
 });
 
