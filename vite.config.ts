@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { constants } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './build/pwa.ts';
 import { securityHeadersPlugin } from './build/security-headers-plugin.ts';
 import { staticAssetsPlugin } from './build/static-assets-plugin.ts';
 
@@ -18,6 +20,7 @@ export default defineConfig({
     svelte(),
     securityHeadersPlugin({ connect, meta }),
     staticAssetsPlugin(),
+    VitePWA(pwaOptions),
     // Brotli and gzip copies beside each asset, for servers that send them (npm start does).
     // Brotli at 9, not 11: DuckDB's 34 MB wasm shrinks to 5.9 MB in 4 s instead of 6 MB in a minute.
     compression({

@@ -8,6 +8,7 @@ import { Analyst } from './state/analyst.svelte.ts';
 import { LinkGuard } from './state/link-guard.svelte.ts';
 import type { Platform } from './state/ports.ts';
 import { Sessions } from './state/sessions.svelte.ts';
+import { Shell } from './state/app-shell.svelte.ts';
 import { Settings } from './state/settings.svelte.ts';
 import { SqlConsole } from './state/sql-console.svelte.ts';
 import { Workspace } from './state/workspace.svelte.ts';
@@ -19,6 +20,7 @@ export interface SiftApp {
   sessions: Sessions;
   sqlConsole: SqlConsole;
   links: LinkGuard;
+  shell: Shell;
 }
 
 export function createApp(platform: Platform): SiftApp {
@@ -62,5 +64,7 @@ export function createApp(platform: Platform): SiftApp {
     sessions,
     sqlConsole: new SqlConsole(platform.engine),
     links: new LinkGuard(platform.openLink),
+    // A reload would cut short a turn or a file being read; sessions themselves are stored.
+    shell: new Shell(platform.shell, () => analyst.running || workspace.loading),
   };
 }

@@ -10,6 +10,7 @@ import { openChannel } from './adapters/session-channel.ts';
 import { tryLock, waitForLock } from './adapters/session-lock.ts';
 import { openSessionStore } from './adapters/session-store.ts';
 import { fetchFile, openInNewTab, onPageHide } from './adapters/page.ts';
+import { appShell } from './adapters/service-worker.ts';
 import { requestPersistence, storageFigures } from './adapters/storage.ts';
 import type { Platform } from './state/ports.ts';
 import { SAMPLE_FILE_NAME } from './state/workspace.svelte.ts';
@@ -21,7 +22,8 @@ export function browserPlatform(): Platform {
   return {
     engine: startEngine(),
     openStore: () => openSessionStore(),
-    modelClient: (config) => lazyAnthropicClient({ ...config, wasBlocked }),
+    modelClient: (config) =>
+      lazyAnthropicClient({ ...config, wasBlocked, isOffline: () => !navigator.onLine }),
     preferences: preferences(),
     rescue: { save: saveRescue, take: takeRescue },
     address: { read: readHash, write: writeHash },
@@ -31,5 +33,6 @@ export function browserPlatform(): Platform {
     fetchSample: () => fetchFile(SAMPLE_URL, SAMPLE_FILE_NAME, 'text/csv'),
     openLink: openInNewTab,
     chartImage,
+    shell: appShell(),
   };
 }

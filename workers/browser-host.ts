@@ -37,8 +37,11 @@ const STALL_MS = 20_000;
  * then gives up on an instantiation that stops making progress.
  */
 async function checkReachable(url: string): Promise<void> {
-  // Only the status is wanted: the body is left to the instantiation, which streams it.
-  const response = await fetch(url, { method: 'HEAD' });
+  // Only the status is wanted: the body is left to the instantiation, which streams it. A GET,
+  // not a HEAD: the service worker answers only GETs from its cache, and offline a HEAD would
+  // fail. The range asks a server for one byte; the cache answers whole, and is cancelled.
+  const response = await fetch(url, { headers: { Range: 'bytes=0-0' } });
+  void response.body?.cancel().catch(() => {});
   if (!response.ok)
     throw new Error(`DuckDB's engine file could not be downloaded (HTTP ${response.status}).`);
 }

@@ -34,6 +34,8 @@ export interface AnthropicClientOptions {
    * TypeError, indistinguishable from a network failure without this.
    */
   wasBlocked?: (url: string) => boolean;
+  /** Whether the browser is offline, to say so rather than "could not connect". */
+  isOffline?: () => boolean;
 }
 
 export interface ModelInfo {
@@ -171,13 +173,14 @@ class StreamWatcher {
 export function createAnthropicClient(options: AnthropicClientOptions): AnthropicModelClient {
   const baseURL = (options.baseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const maxRetries = options.maxRetries ?? 3;
-  const { apiKey, wasBlocked } = options;
+  const { apiKey, wasBlocked, isOffline } = options;
   const client = new Anthropic({ apiKey, baseURL, dangerouslyAllowBrowser: true, maxRetries });
   const context = (extra: Partial<ErrorContext>): ErrorContext => ({
     apiKey,
     baseURL,
     maxRetries,
     wasBlocked,
+    isOffline,
     ...extra,
   });
   const requireKey = () => {

@@ -11,6 +11,7 @@ import {
 } from '@anthropic-ai/sdk';
 import { ModelError, type ModelErrorKind } from '../core/model/client.ts';
 import type { AssistantBlock } from '../core/model/messages.ts';
+import { offlineMessage } from './offline-message.ts';
 
 export interface ErrorContext {
   apiKey: string;
@@ -26,6 +27,8 @@ export interface ErrorContext {
   /** The URL the request went to, for `wasBlocked`. */
   url?: string;
   wasBlocked?: (url: string) => boolean;
+  /** Whether the browser says it has no network (navigator.onLine), asked as the call fails. */
+  isOffline?: () => boolean;
 }
 
 function hostOf(baseURL: string): string {
@@ -103,6 +106,7 @@ function networkMessage(error: unknown, ctx: ErrorContext): string {
   if (ctx.connected) {
     return `The connection to ${host} was lost in the middle of the reply. What had arrived is kept; try again.`;
   }
+  if (ctx.isOffline?.()) return offlineMessage(host);
   if (error instanceof APIConnectionTimeoutError) {
     return `The request to ${host} timed out. Check your connection and try again.`;
   }

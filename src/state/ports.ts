@@ -6,6 +6,7 @@
  */
 import type { AnthropicModelClient } from '../adapters/anthropic-client.ts';
 import type { SessionChannel } from '../adapters/session-channel.ts';
+import type { AppShell, ShellListener } from '../adapters/service-worker.ts';
 import type { HeldLock } from '../adapters/session-lock.ts';
 import type { StorageFigures } from '../adapters/storage.ts';
 import type { SiftEngine } from '../core/data/engine.ts';
@@ -14,7 +15,7 @@ import type { SessionStore } from '../core/session/store.ts';
 import type { TabMessage } from '../core/session/tab-messages.ts';
 import type { SessionId } from '../core/ids.ts';
 
-export type { HeldLock, SessionChannel, StorageFigures };
+export type { AppShell, HeldLock, SessionChannel, ShellListener, StorageFigures };
 
 /** Small text values kept on this device (localStorage): the settings, the key if asked to. */
 export interface Preferences {
@@ -73,4 +74,5 @@ export interface Platform {
   openLink(url: string): void;
   /** Draws a checked chart spec as the page does, as a base64 PNG (for Claude to look at). */
   chartImage(spec: Record<string, unknown>): Promise<string>;
+  shell: AppShell;
 }

@@ -4,7 +4,7 @@
  * the page itself revalidated on every visit; and only the one DuckDB bundle the app runs.
  */
 import { request } from 'node:http';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 
 interface Head {
@@ -77,5 +77,45 @@ describe('the built assets', () => {
     const res = await get(inject('baseUrl'), { accept: 'text/html' });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).not.toMatch(/immutable/);
+  });
+
+  it('make an installable app: a manifest with its name, colours and PNG icons of 192 and 512 px', async () => {
+    const html = await readFile('dist/index.html', 'utf8');
+    const href = /<link rel="manifest" href="\/?([^"]+)"/.exec(html)?.[1];
+    expect(href).toBe('manifest.webmanifest');
+    const manifest = JSON.parse(await readFile(`dist/${href}`, 'utf8')) as {
+      name: string;
+      short_name: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+    };
+    expect(manifest).toMatchObject({ short_name: 'Sift', display: 'standalone' });
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
+    for (const size of [192, 512]) {
+      const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && !i.purpose);
+      expect(icon?.type).toBe('image/png');
+      // A PNG's width and height are the two big-endian words after its IHDR tag.
+      const png = await readFile(`dist/${icon!.src}`);
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+    }
+    expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+  });
+
+  it('have a service worker that precaches the page, the app and the one DuckDB bundle, revalidated on every visit', async () => {
+    const sw = await readFile('dist/sw.js', 'utf8');
+    const cached = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!);
+    expect(cached).toContain('index.html');
+    expect(cached).toContain(`assets/${await wasm()}`);
+    expect(cached.some((url) => /parquet_wasm_bg-.*\.wasm$/.test(url))).toBe(true);
+    expect(cached.some((url) => /^assets\/index-.*\.js$/.test(url))).toBe(true);
+    expect(cached).toContain('data/weather.csv');
+    expect(cached.filter((url) => /\.(br|gz)$/.test(url))).toEqual([]);
+    expect(new Set(cached).size).toBe(cached.length);
+    const res = await get(`${inject('baseUrl')}sw.js`, {});
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).not.toMatch(/immutable|max-age=[1-9]/);
   });
 });

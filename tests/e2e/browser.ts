@@ -55,7 +55,12 @@ export async function openApp(
     ready?: boolean;
   } = {},
 ): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // No service worker: each test is a first visit, whose precaching of the whole build (40 MB)
+  // would only slow it. tests/e2e/offline.test.ts is where the service worker is tested.
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: 'block',
+  });
   open.add(context);
   // Runs in every page of the context before the app's own scripts (to break a browser API).
   if (init) await context.addInitScript(init);

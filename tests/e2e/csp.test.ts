@@ -71,7 +71,7 @@ async function withEnv<T>(vars: Record<string, string>, run: () => Promise<T>): 
 }
 
 describe('headers on every response', () => {
-  it('of the preview server, as `npm start` runs it: pages, scripts, both workers, wasm, data, 404s', async () => {
+  it('of the preview server, as `npm start` runs it: pages, scripts, both workers, wasm, data, the service worker and manifest, 404s', async () => {
     const base = inject('baseUrl');
     const expected = securityHeaders({ connect: [mock()] });
     const paths = [
@@ -81,6 +81,8 @@ describe('headers on every response', () => {
       await asset(/^duckdb-browser-eh\.worker-.*\.js$/),
       await asset(/^duckdb-eh-.*\.wasm$/),
       'data/weather.csv',
+      'sw.js',
+      'manifest.webmanifest',
     ];
     await expectHeadersOn(base, paths, expected);
   });

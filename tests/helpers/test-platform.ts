@@ -10,7 +10,7 @@ import type { SiftEngine, TableInfo } from '../../src/core/data/engine.ts';
 import type { SessionId } from '../../src/core/ids.ts';
 import type { ModelClient } from '../../src/core/model/client.ts';
 import type { Rescue } from '../../src/core/session/records.ts';
-import type { Platform, Preferences } from '../../src/state/ports.ts';
+import type { AppShell, Platform, Preferences } from '../../src/state/ports.ts';
 
 /** An engine that turns every file into a two-column table and knows nothing else. */
 export function tableEngine(): SiftEngine {
@@ -68,6 +68,13 @@ export function testPlatform({
   model,
 }: TestPlatformOptions = {}) {
   const pageHide: Array<() => void> = [];
+  // No service worker here: tests/unit/app-shell.test.ts plays its reports.
+  const shell: AppShell = {
+    start: () => undefined,
+    update: () => undefined,
+    online: () => true,
+    onConnectivity: () => undefined,
+  };
   const rescued: Array<Rescue | null> = [];
   let address: SessionId | null = null;
   const platform: Platform = {
@@ -95,6 +102,7 @@ export function testPlatform({
     chartImage: async () => {
       throw new Error('no charts here');
     },
+    shell,
   };
   return { platform, pageHide, rescued, address: () => address, factory };
 }

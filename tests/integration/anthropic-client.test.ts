@@ -374,6 +374,22 @@ describe('failures', () => {
     expect(seen).toEqual([`${url}/v1/messages`]);
   });
 
+  it('no server while the browser says it is offline: the message says so, and what still works', async () => {
+    const gone = await startMockAnthropic();
+    await gone.close();
+    const options = { apiKey: KEY, baseURL: gone.url, maxRetries: 0 };
+    const signal = new AbortController().signal;
+    const online = await failure(createAnthropicClient(options).complete(request(), { signal }));
+    expect(online.message).not.toMatch(/offline/);
+    const offline = await failure(
+      createAnthropicClient({ ...options, isOffline: () => true }).complete(request(), { signal }),
+    );
+    expect(offline.kind).toBe('network');
+    expect(offline.message).toMatch(/offline/);
+    expect(offline.message).toContain(new URL(gone.url).host);
+    expect(offline.message).toMatch(/queries/);
+  });
+
   it("the mock's 400 for a tool_use without its tool_result reaches the adapter as bad_request", async () => {
     mock.script([{ reply: { text: 'unused' } }]);
     const error = await failure(

@@ -1,0 +1,90 @@
+/**
+ * The app's service worker (build/pwa.ts), registered through workbox-window, and the browser's
+ * word on the network. A new version installs beside the running one and waits: it is applied
+ * only by `update()`, which tells the waiting worker to take over and reloads the page into it,
+ * so no page ever runs half of one build and half of the next.
+ */
+import { Workbox } from 'workbox-window';
+
+/** What the installed app's service worker reports. */
+export interface ShellListener {
+  /** The whole app is cached: from now on it opens with no server and no network. */
+  offlineReady(): void;
+  /**
+   * A new version is installed and waits; `untouched` while the person has not yet acted in this
+   * page (it has just opened, or been reloaded after a deploy).
+   */
+  updateReady(untouched: boolean): void;
+  /** Another tab applied a new version: this page runs the old one until it reloads. */
+  replaced(): void;
+}
+
+/** The app as installed (its service worker) and the network it may or may not have. */
+export interface AppShell {
+  start(listener: ShellListener): void;
+  /** Applies the waiting version: the page reloads into it. */
+  update(): void;
+  online(): boolean;
+  onConnectivity(listener: (online: boolean) => void): void;
+}
+
+/** How often a long-open page asks the server for a newer build. */
+const CHECK_EVERY_MS = 60 * 60 * 1000;
+
+export function appShell(): AppShell {
+  let workbox: Workbox | null = null;
+  let applying = false;
+  // Until the person first acts in the page, reloading it loses nothing: its session reopens.
+  let untouched = true;
+  return {
+    start(listener: ShellListener) {
+      // The dev server serves modules one by one and changes them live: nothing to cache.
+      if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+      for (const type of ['pointerdown', 'keydown', 'drop', 'paste'])
+        addEventListener(type, () => (untouched = false), { capture: true, once: true });
+      const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`);
+      workbox = wb;
+      wb.addEventListener('installed', (e) => {
+        if (!e.isUpdate && !e.isExternal) listener.offlineReady();
+      });
+      // Found as the page opened (the person reloaded after a deploy) or while it is open.
+      wb.addEventListener('waiting', () => listener.updateReady(untouched));
+      wb.addEventListener('controlling', (e) => {
+        if (applying) location.reload();
+        else if (e.isUpdate || e.isExternal) listener.replaced();
+      });
+      // After the page's load event (Workbox's default), so the first visit's precaching never
+      // competes with the engine's own download.
+      void wb.register().then(
+        (registration) => {
+          // The navigation that opened this page may have found the new version and still be
+          // installing it: workbox-window reports only updates found after it registered.
+          const installing = registration?.installing;
+          if (!installing || !navigator.serviceWorker.controller) return;
+          installing.addEventListener('statechange', () => {
+            if (installing.state === 'installed') listener.updateReady(untouched);
+          });
+        },
+        () => {
+          // No service worker (a private window that refuses one, a host without HTTPS): the
+          // app works as before, online only.
+        },
+      );
+      setInterval(() => void wb.update().catch(() => {}), CHECK_EVERY_MS);
+      addEventListener('online', () => void wb.update().catch(() => {}));
+    },
+    update() {
+      applying = true;
+      // The waiting worker may already have taken over (from another tab): then a reload is all.
+      void navigator.serviceWorker.getRegistration().then((registration) => {
+        if (workbox && registration?.waiting) workbox.messageSkipWaiting();
+        else location.reload();
+      });
+    },
+    online: () => navigator.onLine,
+    onConnectivity(listener) {
+      addEventListener('online', () => listener(true));
+      addEventListener('offline', () => listener(false));
+    },
+  };
+}
