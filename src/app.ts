@@ -9,6 +9,7 @@ import { LinkGuard } from './state/link-guard.svelte.ts';
 import type { Platform } from './state/ports.ts';
 import { Sessions } from './state/sessions.svelte.ts';
 import { Shell } from './state/app-shell.svelte.ts';
+import { Theme } from './state/theme.svelte.ts';
 import { Settings } from './state/settings.svelte.ts';
 import { SqlConsole } from './state/sql-console.svelte.ts';
 import { Workspace } from './state/workspace.svelte.ts';
@@ -21,6 +22,7 @@ export interface SiftApp {
   sqlConsole: SqlConsole;
   links: LinkGuard;
   shell: Shell;
+  theme: Theme;
 }
 
 export function createApp(platform: Platform): SiftApp {
@@ -66,5 +68,6 @@ export function createApp(platform: Platform): SiftApp {
     links: new LinkGuard(platform.openLink),
     // A reload would cut short a turn or a file being read; sessions themselves are stored.
     shell: new Shell(platform.shell, () => analyst.running || workspace.loading),
+    theme: new Theme(platform.colorScheme, platform.preferences),
   };
 }

@@ -1,6 +1,7 @@
 /** The browser's side of the app, from src/adapters/: what createApp is built from in the page. */
 import { readHash, writeHash } from './adapters/address.ts';
 import { chartImage } from './adapters/chart-image.ts';
+import { colorScheme } from './adapters/color-scheme.ts';
 import { wasBlocked } from './adapters/csp-watch.ts';
 import { startEngine } from './adapters/engine-client.ts';
 import { lazyAnthropicClient } from './adapters/lazy-anthropic.ts';
@@ -34,5 +35,6 @@ export function browserPlatform(): Platform {
     openLink: openInNewTab,
     chartImage,
     shell: appShell(),
+    colorScheme: colorScheme(),
   };
 }

@@ -73,32 +73,58 @@ function collectingLogger(into: string[]): Logger {
   return logger;
 }
 
-/** The app's look (src/app.css); a spec's own `config` overrides any of it. */
-const INK = '#1b2430';
-const MUTED = '#5d6b7a';
-const THEME = {
-  background: '#ffffff',
-  font: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  padding: 4,
-  view: { stroke: null, continuousWidth: 480, continuousHeight: 260 },
-  title: { color: INK, fontSize: 14, fontWeight: 600, anchor: 'start', offset: 10 },
-  axis: {
-    labelColor: MUTED,
-    titleColor: INK,
-    labelFontSize: 11,
-    titleFontSize: 12,
-    titleFontWeight: 600,
-    gridColor: '#e8ecf1',
-    domainColor: '#c5ced8',
-    tickColor: '#c5ced8',
+/** The colours of the app's light and dark themes (src/app.css) that a chart uses. */
+const PALETTE = {
+  light: {
+    card: '#ffffff',
+    ink: '#1b2430',
+    muted: '#5d6b7a',
+    grid: '#e8ecf1',
+    rule: '#c5ced8',
+    mark: '#3b6ea5',
   },
-  legend: { labelColor: MUTED, titleColor: INK, labelFontSize: 11, titleFontSize: 12 },
-  header: { labelColor: MUTED, titleColor: INK, labelFontSize: 12, titleFontSize: 12 },
-  bar: { color: '#3b6ea5' },
-  line: { color: '#3b6ea5', strokeWidth: 2 },
-  point: { color: '#3b6ea5' },
-  area: { color: '#3b6ea5', opacity: 0.8 },
-};
+  dark: {
+    card: '#171e26',
+    ink: '#e3e9ef',
+    muted: '#9eabb8',
+    grid: '#2a343f',
+    rule: '#4a5664',
+    mark: '#6fa8e0',
+  },
+} as const;
+
+/**
+ * The app's look, in the page's theme; a spec's own `config` overrides any of it. Charts drawn
+ * for Claude or for a report are always light: they are documents, not the page.
+ */
+function chartTheme(theme: keyof typeof PALETTE) {
+  const { card, ink, muted, grid, rule, mark } = PALETTE[theme];
+  return {
+    background: card,
+    font: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    padding: 4,
+    view: { stroke: null, continuousWidth: 480, continuousHeight: 260 },
+    title: { color: ink, fontSize: 14, fontWeight: 600, anchor: 'start', offset: 10 },
+    axis: {
+      labelColor: muted,
+      titleColor: ink,
+      labelFontSize: 11,
+      titleFontSize: 12,
+      titleFontWeight: 600,
+      gridColor: grid,
+      domainColor: rule,
+      tickColor: rule,
+    },
+    legend: { labelColor: muted, titleColor: ink, labelFontSize: 11, titleFontSize: 12 },
+    header: { labelColor: muted, titleColor: ink, labelFontSize: 12, titleFontSize: 12 },
+    bar: { color: mark },
+    line: { color: mark, strokeWidth: 2 },
+    point: { color: mark },
+    area: { color: mark, opacity: 0.8 },
+    // Text marks (labels on bars, a lone figure) default to black, unreadable on dark.
+    text: { color: ink },
+  };
+}
 
 /**
  * A single view (or layers of one) without its own width fills the card's width; vega-lite
@@ -183,6 +209,7 @@ function scrubSvgMarkup(markup: string): string {
 export async function renderPlot(
   element: HTMLElement,
   spec: Record<string, unknown>,
+  { dark = false }: { dark?: boolean } = {},
 ): Promise<RenderedPlot> {
   // The check returns a JSON copy, which is what vega-embed needs: a Svelte $state proxy
   // cannot be structured-cloned (ARCHITECTURE.md, Facts: Svelte proxies).
@@ -207,7 +234,7 @@ export async function renderPlot(
     // Vega's own handler then sets the element's `title` attribute: text, never HTML.
     tooltip: false,
     hover: false,
-    config: THEME as EmbedOptions['config'],
+    config: chartTheme(dark ? 'dark' : 'light') as EmbedOptions['config'],
   }).catch((e: unknown) => {
     stopGuard();
     throw e;

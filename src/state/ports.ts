@@ -6,6 +6,7 @@
  */
 import type { AnthropicModelClient } from '../adapters/anthropic-client.ts';
 import type { SessionChannel } from '../adapters/session-channel.ts';
+import type { ColorScheme, ThemeName } from '../adapters/color-scheme.ts';
 import type { AppShell, ShellListener } from '../adapters/service-worker.ts';
 import type { HeldLock } from '../adapters/session-lock.ts';
 import type { StorageFigures } from '../adapters/storage.ts';
@@ -15,7 +16,15 @@ import type { SessionStore } from '../core/session/store.ts';
 import type { TabMessage } from '../core/session/tab-messages.ts';
 import type { SessionId } from '../core/ids.ts';
 
-export type { AppShell, HeldLock, SessionChannel, ShellListener, StorageFigures };
+export type {
+  AppShell,
+  ColorScheme,
+  HeldLock,
+  SessionChannel,
+  ShellListener,
+  StorageFigures,
+  ThemeName,
+};
 
 /** Small text values kept on this device (localStorage): the settings, the key if asked to. */
 export interface Preferences {
@@ -75,4 +84,5 @@ export interface Platform {
   /** Draws a checked chart spec as the page does, as a base64 PNG (for Claude to look at). */
   chartImage(spec: Record<string, unknown>): Promise<string>;
   shell: AppShell;
+  colorScheme: ColorScheme;
 }

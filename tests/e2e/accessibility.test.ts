@@ -1,8 +1,9 @@
 /**
  * axe-core (from npm, run inside the page) on each screen a person meets: the empty page, a
  * loaded table with its profile, a finished analysis with a chart, the settings open, and a list
- * of several sessions. No serious or critical violation is allowed; a chart has a text
- * alternative. (Light theme only: there is no dark theme yet.)
+ * of several sessions, in the light theme and the dark one (the system's setting, as the page
+ * follows it). No serious or critical violation is allowed (colour contrast included); a chart
+ * has a text alternative.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -51,9 +52,10 @@ async function serious(page: Page): Promise<Violation[]> {
   return all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-describe('accessibility (axe-core)', () => {
+describe.each(['light', 'dark'] as const)('accessibility (axe-core), %s theme', (colorScheme) => {
   it('the empty page, a loaded table with its profile, the settings, and several sessions', async () => {
     const { page } = await openApp(browser());
+    await page.emulateMedia({ colorScheme });
     await sessionsReady(page);
     expect(await serious(page)).toEqual([]);
 
@@ -76,6 +78,7 @@ describe('accessibility (axe-core)', () => {
 
   it('a finished analysis with a chart', async () => {
     const { page } = await openScripted(browser(), weatherQuestion());
+    await page.emulateMedia({ colorScheme });
     expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
     await page.waitForSelector('[data-testid="plot"][data-rendered] svg');
     expect(await serious(page)).toEqual([]);

@@ -103,6 +103,7 @@ export function testPlatform({
       throw new Error('no charts here');
     },
     shell,
+    colorScheme: { prefersDark: () => false, onChange: () => undefined, apply: () => undefined },
   };
   return { platform, pageHide, rescued, address: () => address, factory };
 }
