@@ -42,6 +42,7 @@ try {
       await page.fill('[data-testid="base-url"]', mock.url);
       await shot('3-settings');
       await page.click('[data-testid="save-settings"]');
+      await page.click('[data-testid="settings-open"]');
       mock.script(weatherQuestion());
       await page.fill('[data-testid="chat-input"]', 'Which month is wettest in Seattle?');
       await page.click('[data-testid="send"]');

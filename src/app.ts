@@ -12,6 +12,7 @@ import { Shell } from './state/app-shell.svelte.ts';
 import { Theme } from './state/theme.svelte.ts';
 import { Settings } from './state/settings.svelte.ts';
 import { SqlConsole } from './state/sql-console.svelte.ts';
+import { TableRows } from './state/table-rows.svelte.ts';
 import { Workspace } from './state/workspace.svelte.ts';
 
 export interface SiftApp {
@@ -23,6 +24,7 @@ export interface SiftApp {
   links: LinkGuard;
   shell: Shell;
   theme: Theme;
+  tableRows: TableRows;
 }
 
 export function createApp(platform: Platform): SiftApp {
@@ -69,5 +71,6 @@ export function createApp(platform: Platform): SiftApp {
     // A reload would cut short a turn or a file being read; sessions themselves are stored.
     shell: new Shell(platform.shell, () => analyst.running || workspace.loading),
     theme: new Theme(platform.colorScheme, platform.preferences),
+    tableRows: new TableRows(platform.engine),
   };
 }

@@ -12,6 +12,20 @@ export function formatBytes(n: number): string {
   return `${(n / 1073741824).toFixed(2)} GB`;
 }
 
+const FORMAT_NAMES = {
+  csv: 'CSV',
+  tsv: 'TSV',
+  parquet: 'Parquet',
+  json: 'JSON',
+  jsonl: 'JSON Lines',
+  xlsx: 'Excel',
+} as const;
+
+/** A table's file format as people name it; delimited text when the table does not say. */
+export function formatName(format: keyof typeof FORMAT_NAMES | undefined): string {
+  return FORMAT_NAMES[format ?? 'csv'];
+}
+
 export function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }

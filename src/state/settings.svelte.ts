@@ -108,12 +108,11 @@ export class Settings {
       if (this.apiKey) void this.refreshModels();
     }
     this.prompt = null;
+    // Saved, the panel closes (the models this key can use are listed meanwhile, for next time).
+    this.open = false;
     const resume = this.#resume;
     this.#resume = null;
-    if (resume && this.hasKey) {
-      this.open = false;
-      resume();
-    }
+    if (resume && this.hasKey) resume();
     return null;
   }
 

@@ -57,11 +57,19 @@ export type SqlOutcome =
     }
   | { ok: false; kind: string; message: string };
 
+/** Shows a tab of the workspace's centre: the conversation, the data, or the charts. */
+export async function showView(page: Page, view: 'chat' | 'data' | 'charts'): Promise<void> {
+  const tab = page.locator(`[data-testid="view-${view}"]`);
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+}
+
 export async function runSql(
   page: Page,
   sql: string,
   timeoutSeconds?: number,
 ): Promise<SqlOutcome> {
+  // The SQL box is on the data tab.
+  await showView(page, 'data');
   if (timeoutSeconds !== undefined) {
     await page.fill('[data-testid="sql-timeout"]', String(timeoutSeconds));
   }

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
-import { waitForLoads } from './app.ts';
+import { showView, waitForLoads } from './app.ts';
 import {
   ask,
   configure,
@@ -34,6 +34,7 @@ async function openWithModel(): Promise<Page> {
 
 /** Starts the person's endless query in the SQL box, with a long time limit. */
 async function startPersonQuery(page: Page): Promise<void> {
+  await showView(page, 'data');
   await page.fill('[data-testid="sql-timeout"]', '600');
   await page.fill('[data-testid="sql-input"]', ENDLESS);
   await page.click('[data-testid="sql-run"]');
@@ -83,6 +84,7 @@ describe('each Cancel stops its own query', () => {
     expect(card).toMatchObject({ error: 'true' });
     expect(card!.text).toContain('Stopped');
     // The person's query was not touched by Claude's Stop.
+    await showView(page, 'data');
     expect(await page.isVisible('[data-testid="sql-cancel"]')).toBe(true);
     await page.click('[data-testid="sql-cancel"]');
     await expect(
@@ -103,6 +105,7 @@ describe('each Cancel stops its own query', () => {
       '[data-testid="item"][data-type="query_result"][data-running="true"]',
     );
     // The person cancels their own query; Claude's, queued behind it, then runs and answers.
+    await showView(page, 'data');
     await page.click('[data-testid="sql-cancel"]');
     expect(await turnEnded(page, 1)).toBe('done');
     const [, second] = await messageRequests();

@@ -163,6 +163,8 @@ describe('settings', () => {
       { id: 'claude-sonnet-5-5', display_name: 'Claude Sonnet 5.5' },
     ]);
     await configure(page, { key: 'sk-ant-other-key-1' });
+    // Saving closed the settings; the models the key can use are listed when they open again.
+    await page.click('[data-testid="settings-open"]');
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="model"] option').length === 2,
     );
@@ -178,6 +180,7 @@ describe('settings', () => {
       message: 'invalid x-api-key',
     });
     await configure(page, { key: 'sk-ant-wrong-key' });
+    await page.click('[data-testid="settings-open"]');
     await page.waitForSelector('[data-testid="models-message"]');
     expect(await page.textContent('[data-testid="models-message"]')).toMatch(/API key was refused/);
     expect(await page.$$eval('[data-testid="model"] option', (o) => o.length)).toBeGreaterThan(2);
@@ -187,9 +190,11 @@ describe('settings', () => {
     await open();
     await configure(page);
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('sk-ant');
+    await page.click('[data-testid="settings-open"]');
     await page.check('[data-testid="remember-key"]');
     await page.click('[data-testid="save-settings"]');
     expect(await page.evaluate(() => localStorage.getItem('sift.apiKey'))).toMatch(/^sk-ant/);
+    await page.click('[data-testid="settings-open"]');
     await page.click('[data-testid="forget-key"]');
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('sk-ant');
     expect(await page.inputValue('[data-testid="api-key"]')).toBe('');

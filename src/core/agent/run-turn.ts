@@ -51,6 +51,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     opts,
     conversation: { ...req.conversation },
     emit,
+    now,
     checkpoint: () => req.checkpoint?.({ ...turn.conversation }),
     toolContext: (callId, callEmit) => ({
       engine: opts.engine,

@@ -13,7 +13,7 @@ import type {
   ToolUseBlock,
 } from '../model/messages.ts';
 import { costOf, inputTotal } from '../model/pricing.ts';
-import { TOOLS, toolByName } from '../tools/registry.ts';
+import { TOOLS, toolByName, toolLabel } from '../tools/registry.ts';
 import { toolSpec } from '../tools/tool.ts';
 import { compact, TOKEN_BUDGET } from './compact.ts';
 import {
@@ -143,8 +143,15 @@ async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRec
       ran.push({ tool: call.name, isError: true });
       continue;
     }
-    emit({ type: 'status', turnId, message: `Running ${call.name}…` });
-    emit({ type: 'tool_call', turnId, callId: call.id, tool: call.name, input: call.input });
+    emit({ type: 'status', turnId, message: `${toolLabel(call.name)}…` });
+    emit({
+      type: 'tool_call',
+      turnId,
+      callId: call.id,
+      tool: call.name,
+      input: call.input,
+      at: turn.now(),
+    });
     let shown = false;
     const outcome = await runTool(
       call,
@@ -160,6 +167,7 @@ async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRec
       callId: call.id,
       tool: call.name,
       isError,
+      at: turn.now(),
       // A tool that showed its own failure (a failed query card) needs no second message.
       ...(isError && !shown ? { message: outcome.content } : {}),
     });

@@ -60,6 +60,8 @@ export interface TurnScope {
   /** The history so far; a step replaces it as it grows. */
   conversation: Conversation;
   emit(event: AgentEvent): void;
+  /** The turn's clock (AgentOptions.now), for the times its events carry. */
+  now(): number;
   /** Hands the current history to the request's checkpoint. */
   checkpoint(): void;
   /** What a tool call of this turn runs with; `emit` is the call's own. */

@@ -45,6 +45,8 @@ export const agentEvent = z.discriminatedUnion('type', [
     callId: z.string(),
     tool: z.string(),
     input: z.unknown(),
+    /** When it started (sessions stored before this field have none). */
+    at: z.number().optional(),
   }),
   /** A tool call finished; when it failed, the model was told why (is_error). */
   z.object({
@@ -54,6 +56,7 @@ export const agentEvent = z.discriminatedUnion('type', [
     tool: z.string(),
     isError: z.boolean(),
     message: z.string().optional(),
+    at: z.number().optional(),
   }),
   z.object({
     type: z.literal('text'),

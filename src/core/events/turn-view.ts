@@ -35,6 +35,19 @@ function setTool(
   return activity.map((a) => (a.type === 'tool' && a.callId === callId ? { ...a, ...change } : a));
 }
 
+/** How long a tool call took, from its start to `endedAt`, when both times are known. */
+function durationOf(
+  activity: ActivityView[],
+  callId: string,
+  endedAt: number | undefined,
+): { durationMs?: number } {
+  const entry = activity.find((a) => a.type === 'tool' && a.callId === callId);
+  const startedAt = entry?.type === 'tool' ? entry.startedAt : undefined;
+  return startedAt === undefined || endedAt === undefined
+    ? {}
+    : { durationMs: Math.max(0, endedAt - startedAt) };
+}
+
 export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
   switch (e.type) {
     case 'status':
@@ -80,13 +93,16 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
         tool: e.tool,
         summary: describeCall(e.tool, e.input),
         status: 'running',
+        ...(e.at === undefined ? {} : { startedAt: e.at }),
       };
       const shown = toolByName(e.tool)?.placeholder?.(rawInput(e.input), e.callId);
       const items = shown ? upsertItem(t.items, shown) : t.items;
       return { ...t, items, activity: [...t.activity, entry] };
     }
     case 'tool_end': {
-      if (!e.isError) return { ...t, activity: setTool(t.activity, e.callId, { status: 'done' }) };
+      const timing = durationOf(t.activity, e.callId, e.at);
+      if (!e.isError)
+        return { ...t, activity: setTool(t.activity, e.callId, { status: 'done', ...timing }) };
       const message = e.message ?? 'Failed';
       // A draft answer or a query card whose call failed must not stay on the page as if it ran.
       const items = t.items.flatMap((i): ItemView[] => {
@@ -101,6 +117,7 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
         items,
         activity: setTool(t.activity, e.callId, {
           status: 'error',
+          ...timing,
           ...(e.message === undefined ? {} : { message }),
         }),
       };

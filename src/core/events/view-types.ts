@@ -58,6 +58,9 @@ export type ActivityView =
       summary: string;
       status: 'running' | 'done' | 'error';
       message?: string;
+      /** When it started, and how long it took once it ended (absent in older sessions). */
+      startedAt?: number;
+      durationMs?: number;
     }
   | { type: 'note'; text: string };
 

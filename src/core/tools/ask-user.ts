@@ -5,6 +5,7 @@ export const MAX_ASK_OPTIONS = 4;
 
 export const askUser = defineTool({
   name: 'ask_user',
+  label: 'Question for you',
   description:
     'Ask the person a question when theirs can be read in materially different ways and the answer would change ' +
     'the analysis (which column is "revenue"? which year? per customer or per order?). Do not ask what a query ' +

@@ -16,6 +16,7 @@ function rowObjects(result: QueryRows): Record<string, Cell>[] {
 
 export const createPlot = defineTool({
   name: 'create_plot',
+  label: 'Chart',
   description:
     'Show the person a chart. Draw it from a query: pass query_id (e.g. "Q3") and a Vega-Lite v6 spec without data; ' +
     `the query's rows (at most ${CHART_MAX_ROWS}: aggregate in SQL first) become the chart's data, so its fields are the query's columns. ` +

@@ -10,6 +10,7 @@ const n = (x: number) => x.toLocaleString('en-US');
 
 export const describeTable = defineTool({
   name: 'describe_table',
+  label: 'Look at a table',
   description:
     'Describe one table: its row count, every column with its type, and the issues its profile found ' +
     '(high null rate, constant, numbers stored as text, mixed types, outliers). ' +

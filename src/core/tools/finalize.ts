@@ -7,6 +7,7 @@ const MAX_SUGGESTION_CHARS = 120;
 
 export const finalize = defineTool({
   name: 'finalize',
+  label: 'Done',
   description:
     'End your turn once the person has their answer. After the initial analysis pass a short session title ' +
     '(e.g. "Seattle Weather 2012–2015"); after a question pass null. ' +
@@ -21,7 +22,7 @@ export const finalize = defineTool({
   }),
   describe: (input) => {
     const title = field(input, 'session_title');
-    return title ? `Finished: “${title}”` : 'Finished';
+    return title ? `Titled the session “${title}”` : 'Answer complete';
   },
   endsTurn: true,
   async run({ session_title, suggestions }, ctx) {

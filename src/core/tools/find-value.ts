@@ -19,6 +19,7 @@ function searchSql(table: DatasetTable, columns: string[], value: string): strin
 
 export const findValue = defineTool({
   name: 'find_value',
+  label: 'Find a value',
   description:
     'Find which columns of which tables contain a value (case-insensitive), e.g. to learn where "Seattle" or an ID ' +
     'appears before writing a WHERE clause. Reports exact matches and partial (substring) matches per column.',

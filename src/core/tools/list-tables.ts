@@ -15,6 +15,7 @@ export function tableLines(tables: readonly DatasetTable[]): string {
 
 export const listTables = defineTool({
   name: 'list_tables',
+  label: 'List the tables',
   description:
     'List the loaded tables with their row and column counts and the file each came from. ' +
     'Use it to see what is loaded now; sql_query reads any of them by name.',

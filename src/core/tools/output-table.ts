@@ -7,6 +7,7 @@ const MAX_CELLS = 200_000;
 
 export const outputTable = defineTool({
   name: 'output_table',
+  label: 'Table',
   description:
     'Show the person a table (a preview of 5 rows that expands, sorts and downloads as CSV). ' +
     `At most ${MAX_ROWS.toLocaleString('en-US')} rows; each row has one cell per header.`,

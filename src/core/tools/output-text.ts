@@ -3,6 +3,7 @@ import { defineTool, ok, field, clip } from './tool.ts';
 
 export const outputText = defineTool({
   name: 'output_text',
+  label: 'Answer',
   description:
     'Show the person text: your findings, explanations and conclusions, in Markdown. This is the only text they read; ' +
     'anything you write outside tool calls is kept as private notes. Reference tables and charts rather than repeating them.',

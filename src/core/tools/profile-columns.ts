@@ -25,6 +25,7 @@ export function describeColumn(c: ColumnProfile, rows: number): string {
 
 export const profileColumns = defineTool({
   name: 'profile_columns',
+  label: 'Profile columns',
   description:
     'Profile columns of a table in one call: type, non-null and unique counts, min/max, typical values and issues ' +
     '(high null rate, constant, mixed types, outliers). Cheaper than writing these queries yourself.',

@@ -33,6 +33,11 @@ export function toolByName(name: string): Tool | undefined {
   return TOOLS.find((t) => t.name === name);
 }
 
+/** A tool's name in plain words; a tool Sift no longer has is named as it was. */
+export function toolLabel(tool: string): string {
+  return toolByName(tool)?.label ?? tool;
+}
+
 /** A call's one line in the activity trail; a tool Sift no longer has is named as it was. */
 export function describeCall(tool: string, input: unknown): string {
   return toolByName(tool)?.describe(rawInput(input)) ?? tool;

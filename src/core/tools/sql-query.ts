@@ -9,6 +9,7 @@ export const QUERY_TIMEOUT_MS = 30_000;
 
 export const sqlQuery = defineTool({
   name: 'sql_query',
+  label: 'Query',
   description:
     'Run one read-only DuckDB SQL query (SELECT, WITH … SELECT, DESCRIBE, SUMMARIZE) against the loaded tables. ' +
     `The person sees the result as a query card; you get at most ${MODEL_MAX_ROWS} rows back, with the true row count. ` +

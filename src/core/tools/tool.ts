@@ -91,6 +91,8 @@ export const rawInput = (input: unknown): RawInput =>
 
 export interface Tool<S extends z.ZodType = z.ZodType> {
   name: string;
+  /** What the page calls it, in plain words (the activity panel): "Query", not `sql_query`. */
+  label: string;
   description: string;
   schema: S;
   run(input: z.infer<S>, ctx: ToolContext): Promise<ToolOutcome>;

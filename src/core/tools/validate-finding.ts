@@ -17,6 +17,7 @@ const rowsOf = (result: Extract<QueryResult, { ok: true }>): Row[] =>
 
 export const validateFindingTool = defineTool({
   name: 'validate_finding',
+  label: 'Check a finding',
   description:
     'Check a finding against the data before you lead with it. Give the finding in words and a read-only query ' +
     'returning the rows behind it, one row per record: the measure as a numeric column named value (0/1 for a share), ' +

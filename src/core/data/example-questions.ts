@@ -1,0 +1,59 @@
+/**
+ * Three example questions for the tables loaded, from their profiles: what an empty
+ * conversation offers a person who does not yet know what to ask (issue 17, "empty states that
+ * teach"). Built from column kinds only — a time column, a measure, a category of a few values
+ * — never from cell values, so nothing the file says becomes a suggested instruction.
+ */
+import type { ColumnProfile, TableProfile } from './engine.ts';
+
+const NUMERIC =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|REAL|DOUBLE|DECIMAL(\(.*\))?)$/i;
+const TEMPORAL = /^(DATE|TIMESTAMP.*)$/i;
+const TEXT = /^(VARCHAR|TEXT|STRING)$/i;
+/** Names that look like keys or codes: counted, not summed. */
+const KEY_LIKE = /(^id$|_id$|^id_|code$|^zip|postal|phone|year$)/i;
+
+/** A column name as a person would say it: `temp_max` → "temp max". */
+function spoken(name: string): string {
+  return name.replace(/[_\s]+/g, ' ').trim();
+}
+
+function measures(p: TableProfile): ColumnProfile[] {
+  return p.columns.filter(
+    (c) => NUMERIC.test(c.type) && !KEY_LIKE.test(c.column) && c.uniqueCount > 2,
+  );
+}
+
+function categories(p: TableProfile): ColumnProfile[] {
+  return p.columns.filter(
+    (c) => TEXT.test(c.type) && c.uniqueCount >= 2 && c.uniqueCount <= 30 && c.nonNullCount > 0,
+  );
+}
+
+function times(p: TableProfile): ColumnProfile[] {
+  return p.columns.filter((c) => TEMPORAL.test(c.type) && c.uniqueCount > 1);
+}
+
+/** Up to three questions, the most specific first; always at least one. */
+export function exampleQuestions(profiles: TableProfile[]): string[] {
+  const questions: string[] = [];
+  const add = (q: string) => {
+    if (questions.length < 3 && !questions.includes(q)) questions.push(q);
+  };
+  for (const p of profiles) {
+    const [measure, second] = measures(p);
+    const [category] = categories(p);
+    const [time] = times(p);
+    if (category && measure)
+      add(`Which ${spoken(category.column)} has the highest average ${spoken(measure.column)}?`);
+    if (time && measure)
+      add(`How does ${spoken(measure.column)} change over time, month by month?`);
+    if (measure && second) add(`Is ${spoken(measure.column)} related to ${spoken(second.column)}?`);
+    if (measure)
+      add(`What does the distribution of ${spoken(measure.column)} look like? Any outliers?`);
+    if (category) add(`How are the rows split across ${spoken(category.column)}?`);
+  }
+  if (profiles.length > 1) add('How do these tables connect, and what do they say together?');
+  add('What are the most interesting things in this data?');
+  return questions;
+}

@@ -1,0 +1,76 @@
+/**
+ * The data tab's rows (state/table-rows.svelte.ts): a page is read when the grid reaches it,
+ * once; a page that arrives after another table was chosen is dropped; a failed read says so and
+ * is tried again.
+ */
+import { describe, expect, it } from 'vitest';
+import type { QueryResult, TableInfo } from '../../src/core/data/engine.ts';
+import { PAGE_ROWS, TableRows } from '../../src/state/table-rows.svelte.ts';
+import { tableEngine, until } from '../helpers/test-platform.ts';
+
+const table = (name: string, rows: number): TableInfo => ({
+  name,
+  fileName: `${name}.csv`,
+  fileBytes: 1,
+  rows,
+  columns: [{ original: 'n', name: 'n' }],
+  format: 'csv',
+  encoding: 'utf-8',
+  notes: [],
+  loadMs: 1,
+});
+
+/** An engine whose table `t` has rows 0…n-1, reading each page as its SQL asks. */
+function rowsEngine(fail = false) {
+  const asked: string[] = [];
+  const engine = {
+    ...tableEngine(),
+    query: async (sql: string): Promise<QueryResult> => {
+      asked.push(sql);
+      if (fail) return { ok: false, kind: 'error', message: 'disk gone', durationMs: 0 };
+      const offset = Number(/OFFSET (\d+)/.exec(sql)![1]);
+      const rows = Array.from({ length: PAGE_ROWS }, (_, i) => [offset + i]);
+      return { ok: true, columns: [], rows, totalRows: PAGE_ROWS, truncated: false, durationMs: 1 };
+    },
+  };
+  return { engine, asked };
+}
+
+describe('TableRows', () => {
+  it('reads the pages the grid reaches, once each', async () => {
+    const { engine, asked } = rowsEngine();
+    const rows = new TableRows(engine);
+    rows.show(table('t', 1000));
+    rows.ensure(0, 30);
+    rows.ensure(10, 40);
+    await until(() => rows.row(0) !== undefined);
+    expect(asked).toEqual([`SELECT * FROM "t" LIMIT ${PAGE_ROWS} OFFSET 0`]);
+    rows.ensure(PAGE_ROWS * 4 + 5, PAGE_ROWS * 6);
+    await until(() => rows.row(PAGE_ROWS * 4 + 5) !== undefined);
+    expect(rows.row(PAGE_ROWS * 4 + 5)).toEqual([PAGE_ROWS * 4 + 5]);
+    // Past the last row nothing is asked for.
+    expect(asked).toHaveLength(2);
+  });
+
+  it('drops a page that arrives for the table no longer shown', async () => {
+    const { engine } = rowsEngine();
+    const rows = new TableRows(engine);
+    rows.show(table('a', 500));
+    rows.ensure(0, 10);
+    rows.show(table('b', 500));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(rows.table).toBe('b');
+    expect(rows.row(0)).toBeUndefined();
+  });
+
+  it('says when a page cannot be read, and asks again next time', async () => {
+    const { engine, asked } = rowsEngine(true);
+    const rows = new TableRows(engine);
+    rows.show(table('t', 10));
+    rows.ensure(0, 5);
+    await until(() => rows.error !== null);
+    expect(rows.error).toMatch(/disk gone/);
+    rows.ensure(0, 5);
+    await until(() => asked.length === 2);
+  });
+});
