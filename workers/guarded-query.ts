@@ -16,6 +16,7 @@ import {
   transportOf,
 } from '../src/core/data/query-guard.ts';
 import { errorMessage } from '../src/core/errors.ts';
+import { errorOnQueryLines } from '../src/core/data/error-lines.ts';
 import {
   cellCharsFor,
   columnsNote,
@@ -175,6 +176,11 @@ export async function runGuarded(
             durationMs: elapsed(),
           };
     }
-    return { ok: false, kind: 'error', message: errorMessage(e), durationMs: elapsed() };
+    return {
+      ok: false,
+      kind: 'error',
+      message: errorOnQueryLines(errorMessage(e), statement),
+      durationMs: elapsed(),
+    };
   }
 }

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { weatherQuestion } from '../fixtures/weather-script.ts';
+import { showView } from './app.ts';
 import { ask, openScripted } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
 import { loadSample, sessionsReady } from './sessions-helpers.ts';
@@ -62,6 +63,10 @@ describe.each(['light', 'dark'] as const)('accessibility (axe-core), %s theme', 
     await loadSample(page);
     await page.waitForSelector('[data-testid="profile-table"][data-complete]');
     expect(await serious(page)).toEqual([]);
+    // The table's rows, in the data tab's grid.
+    await page.click('[data-testid="show-rows"][data-table="data"]');
+    await page.waitForSelector('[data-testid="rows-grid"] tr[data-row="0"] td.num');
+    expect(await serious(page)).toEqual([]);
 
     await page.click('[data-testid="settings-open"]');
     await page.waitForSelector('[data-testid="settings"]');
@@ -82,6 +87,14 @@ describe.each(['light', 'dark'] as const)('accessibility (axe-core), %s theme', 
     expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
     await page.waitForSelector('[data-testid="plot"][data-rendered] svg');
     expect(await serious(page)).toEqual([]);
+    // The activity panel is open beside it; the charts tab gathers the chart.
+    expect(await page.isVisible('[data-testid="activity-turn"]')).toBe(true);
+    await showView(page, 'charts');
+    await page.waitForSelector(
+      '[data-testid="chart-card"] [data-testid="plot"][data-rendered] svg',
+    );
+    expect(await serious(page)).toEqual([]);
+    await showView(page, 'chat');
     // The chart's text alternative says what it shows.
     expect(await page.getAttribute('[data-testid="plot-host"]', 'aria-label')).toBe(
       'Seattle precipitation by month, 2012–2015. Bar chart of Precipitation (mm, 4 years) by Month, 12 points.',

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { weatherQuestion } from '../fixtures/weather-script.ts';
-import { showView, waitForLoads } from './app.ts';
+import { runSql, showView, waitForLoads } from './app.ts';
 import { ask, configure, mock, openScripted } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
 import { loadSample, sessionsReady } from './sessions-helpers.ts';
@@ -159,6 +159,48 @@ describe('the workspace', () => {
       'Which location has the highest average precipitation?',
     );
     expect(await page.getAttribute('[data-testid="view-chat"]', 'aria-selected')).toBe('true');
+  });
+});
+
+describe('what Claude did, to take further', () => {
+  it('copies a query’s SQL, opens it in the SQL box to edit and rerun, and lists every query', async () => {
+    const { page } = await openScripted(browser(), weatherQuestion());
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
+    const card = page.locator('#query-Q1');
+    await card.locator('summary').click();
+    const sql = await card.locator('pre.sql').textContent();
+    expect(sql).toMatch(/^SELECT month\(date\)/);
+    await card.getByRole('button', { name: 'Copy SQL' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(sql);
+
+    await card.locator('[data-testid="open-in-sql-box"]').click();
+    expect(await page.getAttribute('[data-testid="view-data"]', 'aria-selected')).toBe('true');
+    expect(await page.inputValue('[data-testid="sql-input"]')).toBe(sql);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'sql-input',
+    );
+    const rerun = await runSql(page, sql!.replace("'Seattle'", "'New York'"));
+    expect(rerun).toMatchObject({ ok: true, rows: 12, header: ['month', 'rain_mm'] });
+
+    // The notebook of the session's queries, on the data tab.
+    const listed = page.locator('[data-testid="session-query"]');
+    expect(await listed.count()).toBe(1);
+    expect(await listed.getAttribute('data-query')).toBe('Q1');
+  });
+
+  it('points a DuckDB error at the person’s own line, not at Sift’s wrapper', async () => {
+    const { page } = await openApp(browser());
+    await sessionsReady(page);
+    await loadSample(page);
+    const unknown = await runSql(page, 'SELECT location,\n  nope\nFROM data');
+    expect(unknown).toMatchObject({ ok: false });
+    const message = unknown.ok ? '' : unknown.message;
+    expect(message).toContain('Line 2:   nope');
+    expect(message).not.toMatch(/LINE \d/);
+    const cut = await runSql(page, 'SELECT * FROM data WHERE');
+    expect(cut.ok ? '' : cut.message).toMatch(/at the end of the query/);
+    expect(cut.ok ? '' : cut.message).not.toContain(') AS q');
   });
 });
 

@@ -26,3 +26,13 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly Cell[
   for (const row of rows) lines.push(row.map(field).join(','));
   return lines.join('\r\n') + '\r\n';
 }
+
+/**
+ * The table as tab-separated text, which spreadsheets and documents paste as a table (the copy
+ * buttons). A tab or line break inside a cell would start another cell or row: it becomes a space.
+ */
+export function toTsv(headers: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  const cell = (value: Cell | string) =>
+    value === null ? '' : String(value).replace(/[\t\r\n]+/g, ' ');
+  return [headers, ...rows].map((row) => row.map(cell).join('\t')).join('\n') + '\n';
+}

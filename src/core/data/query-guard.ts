@@ -5,6 +5,7 @@
  * may run; the keyword list below only chooses the wording of a refusal.
  */
 import type { Cell, ResultColumn } from './engine.ts';
+import { errorOnQueryLines } from './error-lines.ts';
 import { hasStatementSeparator, mainKeyword, stripTrailing } from './sql-scan.ts';
 
 /** Trims the statement and drops trailing semicolons (and comments), which a subquery cannot hold. */
@@ -139,8 +140,8 @@ export function explainPrepareFailure(
     // One statement that DuckDB expands into several, e.g. PIVOT without an IN list.
     return {
       kind: 'error',
-      message: `${duckdbMessage} This statement expands into several; for PIVOT, list the values with ON … IN (…).`,
+      message: `${errorOnQueryLines(duckdbMessage, statement)} This statement expands into several; for PIVOT, list the values with ON … IN (…).`,
     };
   }
-  return { kind: 'error', message: duckdbMessage };
+  return { kind: 'error', message: errorOnQueryLines(duckdbMessage, statement) };
 }
