@@ -41,8 +41,8 @@ try {
       await page.fill('[data-testid="api-key"]', 'sk-ant-api03-screenshot');
       await page.fill('[data-testid="base-url"]', mock.url);
       await shot('3-settings');
+      // Saving closes the settings.
       await page.click('[data-testid="save-settings"]');
-      await page.click('[data-testid="settings-open"]');
       mock.script(weatherQuestion());
       await page.fill('[data-testid="chat-input"]', 'Which month is wettest in Seattle?');
       await page.click('[data-testid="send"]');
