@@ -28,6 +28,14 @@ export interface AppShell {
   onConnectivity(listener: (online: boolean) => void): void;
 }
 
+/** Resolves when the page's main thread is idle, or after a few seconds at most. */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 5_000 });
+    else setTimeout(resolve, 1_000);
+  });
+}
+
 /** How often a long-open page asks the server for a newer build. */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
@@ -53,23 +61,26 @@ export function appShell(): AppShell {
         if (applying) location.reload();
         else if (e.isUpdate || e.isExternal) listener.replaced();
       });
-      // After the page's load event (Workbox's default), so the first visit's precaching never
-      // competes with the engine's own download.
-      void wb.register().then(
-        (registration) => {
-          // The navigation that opened this page may have found the new version and still be
-          // installing it: workbox-window reports only updates found after it registered.
-          const installing = registration?.installing;
-          if (!installing || !navigator.serviceWorker.controller) return;
-          installing.addEventListener('statechange', () => {
-            if (installing.state === 'installed') listener.updateReady(untouched);
-          });
-        },
-        () => {
-          // No service worker (a private window that refuses one, a host without HTTPS): the
-          // app works as before, online only.
-        },
-      );
+      // Called once the data engine has started (state/app-shell.svelte.ts), and then when the
+      // page is idle, so the first visit's caching of the whole app (40 MB, DuckDB's wasm most of
+      // it) competes neither with the engine's start nor with the first file.
+      void idle()
+        .then(() => wb.register({ immediate: true }))
+        .then(
+          (registration) => {
+            // The navigation that opened this page may have found the new version and still be
+            // installing it: workbox-window reports only updates found after it registered.
+            const installing = registration?.installing;
+            if (!installing || !navigator.serviceWorker.controller) return;
+            installing.addEventListener('statechange', () => {
+              if (installing.state === 'installed') listener.updateReady(untouched);
+            });
+          },
+          () => {
+            // No service worker (a private window that refuses one, a host without HTTPS): the
+            // app works as before, online only.
+          },
+        );
       setInterval(() => void wb.update().catch(() => {}), CHECK_EVERY_MS);
       addEventListener('online', () => void wb.update().catch(() => {}));
     },

@@ -5,7 +5,7 @@
  * opened or reloaded it, so the reload they asked for shows the new version, and their session
  * reopens), otherwise when they say so from the notice.
  */
-import type { AppShell } from './ports.ts';
+import type { AppShell, ShellListener } from './ports.ts';
 
 export class Shell {
   online = $state(true);
@@ -21,20 +21,25 @@ export class Shell {
   readonly #shell: AppShell;
   readonly #busy: () => boolean;
 
-  /** `busy`: something a reload would cut short (a running turn, a file being read). */
-  constructor(shell: AppShell, busy: () => boolean) {
+  /**
+   * `busy`: something a reload would cut short (a running turn, a file being read). `after`:
+   * the service worker starts once it settles (the data engine's start), so that caching the
+   * whole app on a first visit never competes with the engine's own download and compilation.
+   */
+  constructor(shell: AppShell, busy: () => boolean, after: Promise<unknown> = Promise.resolve()) {
     this.#shell = shell;
     this.#busy = busy;
     this.online = shell.online();
     shell.onConnectivity((online) => (this.online = online));
-    shell.start({
+    const listener: ShellListener = {
       offlineReady: () => (this.offlineReady = true),
       updateReady: (untouched) => {
         if (untouched && !busy()) this.apply();
         else this.updateReady = true;
       },
       replaced: () => (this.replaced = true),
-    });
+    };
+    void after.then(() => shell.start(listener));
   }
 
   /** Whether the notice's reload button may be used now. */

@@ -72,10 +72,13 @@ export class Workspace {
    */
   #generation = 0;
 
+  /** Settles once the engine's first start has ended, ready or not. */
+  readonly started: Promise<void>;
+
   constructor(engine: SiftEngine, options: WorkspaceOptions) {
     this.#engine = engine;
     this.#options = options;
-    void this.startEngine();
+    this.started = this.startEngine();
   }
 
   /**
