@@ -3,6 +3,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { constants } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preloadPagePlugin } from './build/preload-page-plugin.ts';
 import { pwaOptions } from './build/pwa.ts';
 import { securityHeadersPlugin } from './build/security-headers-plugin.ts';
 import { staticAssetsPlugin } from './build/static-assets-plugin.ts';
@@ -18,6 +19,7 @@ const meta = process.env.SIFT_META_CSP === '1';
 export default defineConfig({
   plugins: [
     svelte(),
+    preloadPagePlugin(),
     securityHeadersPlugin({ connect, meta }),
     staticAssetsPlugin(),
     VitePWA(pwaOptions),

@@ -69,7 +69,7 @@ export function createApp(platform: Platform): SiftApp {
     sqlConsole: new SqlConsole(platform.engine),
     links: new LinkGuard(platform.openLink),
     // A reload would cut short a turn or a file being read; sessions themselves are stored.
-    shell: new Shell(platform.shell, () => analyst.running || workspace.loading, workspace.started),
+    shell: new Shell(platform.shell, () => analyst.running || workspace.loading, workspace.quiet()),
     theme: new Theme(platform.colorScheme, platform.preferences),
     tableRows: new TableRows(platform.engine),
   };

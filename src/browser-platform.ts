@@ -3,7 +3,6 @@ import { readHash, writeHash } from './adapters/address.ts';
 import { chartImage } from './adapters/chart-image.ts';
 import { colorScheme } from './adapters/color-scheme.ts';
 import { wasBlocked } from './adapters/csp-watch.ts';
-import { startEngine } from './adapters/engine-client.ts';
 import { lazyAnthropicClient } from './adapters/lazy-anthropic.ts';
 import { preferences } from './adapters/preferences.ts';
 import { saveRescue, takeRescue } from './adapters/rescue-store.ts';
@@ -13,15 +12,16 @@ import { openSessionStore } from './adapters/session-store.ts';
 import { fetchFile, openInNewTab, onPageHide } from './adapters/page.ts';
 import { appShell } from './adapters/service-worker.ts';
 import { requestPersistence, storageFigures } from './adapters/storage.ts';
+import type { SiftEngine } from './core/data/engine.ts';
 import type { Platform } from './state/ports.ts';
 import { SAMPLE_FILE_NAME } from './state/workspace.svelte.ts';
 
 /** The sample bundled with the app (public/data), served from the app's own origin. */
 const SAMPLE_URL = './data/weather.csv';
 
-export function browserPlatform(): Platform {
+export function browserPlatform(engine: SiftEngine): Platform {
   return {
-    engine: startEngine(),
+    engine,
     openStore: () => openSessionStore(),
     modelClient: (config) =>
       lazyAnthropicClient({ ...config, wasBlocked, isOffline: () => !navigator.onLine }),

@@ -82,19 +82,22 @@ function loadParquetWasm(): Promise<ParquetReader> {
 
 /** A DuckDB of its own, in a worker of its own, that `dispose` terminates. */
 export async function bootBrowserEngine(): Promise<EngineInstance> {
-  if (!(await getPlatformFeatures()).wasmExceptions)
-    throw new Error(
-      'This browser is too old for DuckDB: it lacks WebAssembly exception handling (Chrome 95, Firefox 100 and Safari 15.2 have it).',
-    );
-  await checkReachable(eh.mainModule);
-  // A classic worker, as DuckDB builds it; from a blob so it too inherits the page's policy.
+  // DuckDB's worker is started first, so that loading and parsing its 770 kB of script overlaps
+  // the two checks below rather than following them (issue 15: every step of the boot is on the
+  // way to the first result). A classic worker, as DuckDB builds it; from a blob so it too
+  // inherits the page's policy.
   const worker = startBlobWorker(new URL(eh.mainWorker), { name: 'duckdb-wasm' });
   const db = new AsyncDuckDB(new VoidLogger(), worker);
   try {
+    const [features] = await Promise.all([getPlatformFeatures(), checkReachable(eh.mainModule)]);
+    if (!features.wasmExceptions)
+      throw new Error(
+        'This browser is too old for DuckDB: it lacks WebAssembly exception handling (Chrome 95, Firefox 100 and Safari 15.2 have it).',
+      );
     await instantiateWatched(db, eh.mainModule);
     await db.open({ query: { queryPollingInterval: 25 } });
   } catch (e) {
-    // A boot that failed (the wasm could not be fetched or compiled) leaves no worker behind.
+    // A boot that failed (too old a browser, the wasm not fetched or compiled) leaves no worker.
     await db.terminate().catch(() => worker.terminate());
     throw e;
   }

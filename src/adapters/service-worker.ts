@@ -61,9 +61,11 @@ export function appShell(): AppShell {
         if (applying) location.reload();
         else if (e.isUpdate || e.isExternal) listener.replaced();
       });
-      // Called once the data engine has started (state/app-shell.svelte.ts), and then when the
-      // page is idle, so the first visit's caching of the whole app (40 MB, DuckDB's wasm most of
-      // it) competes neither with the engine's start nor with the first file.
+      // Called once the data engine has started and has no file or profile in hand
+      // (state/app-shell.svelte.ts), and then when the page is idle, so the first visit's
+      // caching of the whole app (40 MB, DuckDB's wasm most of it) competes neither with the
+      // engine's start nor with the first file: beside a 100 MB load it made the load a third
+      // slower (issue 15).
       void idle()
         .then(() => wb.register({ immediate: true }))
         .then(

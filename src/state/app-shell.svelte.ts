@@ -23,8 +23,9 @@ export class Shell {
 
   /**
    * `busy`: something a reload would cut short (a running turn, a file being read). `after`:
-   * the service worker starts once it settles (the data engine's start), so that caching the
-   * whole app on a first visit never competes with the engine's own download and compilation.
+   * the service worker starts once it settles (the data engine started, with no file or profile
+   * in hand: Workspace.quiet), so that caching the whole app on a first visit competes neither
+   * with the engine's own download and start nor with the first file.
    */
   constructor(shell: AppShell, busy: () => boolean, after: Promise<unknown> = Promise.resolve()) {
     this.#shell = shell;

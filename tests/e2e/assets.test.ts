@@ -35,6 +35,25 @@ async function wasm(): Promise<string> {
 }
 
 describe('the built assets', () => {
+  it("start the data engine from a small entry, with the page's code fetched alongside it", async () => {
+    const html = await readFile('dist/index.html', 'utf8');
+    const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
+    const page = /<link rel="modulepreload"[^>]*href="\/assets\/(start-app-[^"]+\.js)"/.exec(
+      html,
+    )?.[1];
+    expect(entry).toBeDefined();
+    expect(page).toBeDefined();
+    const [entrySize, pageSize] = await Promise.all(
+      [entry!, page!].map(async (f) => (await stat(`dist/assets/${f}`)).size),
+    );
+    // The engine starts once the entry has run: it must not wait for the page's 480 kB.
+    expect(entrySize).toBeLessThan(20_000);
+    expect(pageSize).toBeGreaterThan(10 * entrySize);
+    const code = await readFile(`dist/assets/${entry!}`, 'utf8');
+    expect(code).toContain('duckdb.worker');
+    expect(code).toContain(page!);
+  });
+
   it('ship one DuckDB bundle, the eh one, with Brotli and gzip copies', async () => {
     const files = await readdir('dist/assets');
     const name = await wasm();

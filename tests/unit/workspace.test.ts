@@ -75,6 +75,28 @@ function workspaceOn(engine: SiftEngine) {
 }
 
 describe('workspace', () => {
+  it('is quiet only once its engine has started and no load or profile is in hand', async () => {
+    const { engine, profiles } = engineWithHeldProfiles();
+    const started = deferred<{ duckdbVersion: string; bundle: string }>();
+    engine.info = () => started.promise;
+    const { workspace } = workspaceOn(engine);
+    let quiet = false;
+    const loading = workspace.loadFiles([file('a.csv')]);
+    void workspace.quiet().then(() => (quiet = true));
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+
+    started.resolve({ duckdbVersion: 'v1', bundle: 'eh' });
+    await loading;
+    await tick();
+    // Loaded, and its profile running: not yet.
+    expect(profiles).toHaveLength(1);
+    expect(quiet).toBe(false);
+
+    profiles[0]!.resolve(profileOf('data', 2));
+    await tick();
+    expect(quiet).toBe(true);
+  });
+
   it('does not show a profile computed before the session changed (regression)', async () => {
     const { engine, profiles } = engineWithHeldProfiles();
     const { workspace } = workspaceOn(engine);
