@@ -48,7 +48,7 @@ describe('the built assets', () => {
     );
     // The engine starts once the entry has run: it must not wait for the page's 480 kB.
     expect(entrySize).toBeLessThan(20_000);
-    expect(pageSize).toBeGreaterThan(10 * entrySize);
+    expect(pageSize).toBeGreaterThan(10 * entrySize!);
     const code = await readFile(`dist/assets/${entry!}`, 'utf8');
     expect(code).toContain('duckdb.worker');
     expect(code).toContain(page!);
