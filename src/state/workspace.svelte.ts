@@ -63,10 +63,11 @@ export class Workspace {
   #hintRuns = 0;
   readonly #engine: SiftEngine;
   readonly #options: WorkspaceOptions;
-  // Not shown, only awaited: no reactivity wanted.
+  // These two are not shown, only awaited: no reactivity wanted.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #inflight = new Set<Promise<unknown>>();
-  /** Profiles running, which never reject. */
+  /** Profiles running (they never reject). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #profiling = new Set<Promise<void>>();
   /**
    * Counts resets: a profile that was computed for the database before a reset (another
