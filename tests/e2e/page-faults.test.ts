@@ -1,9 +1,12 @@
 /**
+ * The page's own code, fetched after the entry has started the data engine (src/main.ts), may
+ * fail to arrive: the page says so instead of staying blank.
+ *
  * Regressions: work the page started without awaiting it — starting a session, claiming
  * its tab lock, following another tab — failed as unhandled rejections, leaving the page silently
  * half-updated. Each failure is now a message in the page, and what was shown stays usable.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { loadFiles, runSql, waitForLoads } from './app.ts';
 import { openApp, useBrowser } from './browser.ts';
 import { openSecondTab, openWithSample, sessionsReady } from './sessions-helpers.ts';
@@ -11,6 +14,22 @@ import { openSecondTab, openWithSample, sessionsReady } from './sessions-helpers
 const browser = useBrowser();
 
 describe('background work that fails says so in the page', () => {
+  it("the page's own code not arriving is said in the page, not a blank one", async () => {
+    const context = await browser().newContext({ serviceWorkers: 'block' });
+    try {
+      await context.route(/\/assets\/start-app-[^/]+\.js$/, (route) =>
+        route.abort('internetdisconnected'),
+      );
+      const page = await context.newPage();
+      await page.goto(inject('baseUrl'));
+      await expect
+        .poll(() => page.textContent('#app'), { timeout: 30_000 })
+        .toMatch(/^Sift could not load \(.+\)\. Reload the page to try again\.$/);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a session whose tab lock cannot be taken is kept in the tab, with a message', async () => {
     const { page, errors } = await openApp(browser(), {
       init: () => {
