@@ -72,6 +72,18 @@ export interface ColumnStats {
   outliers?: number;
 }
 
+/**
+ * A text value read as a number, or NULL: `TRY_CAST(trim(v) AS DOUBLE)`, asked only of values
+ * that begin as a number can (after whitespace: a digit, a sign, a point, or the i/n of inf and
+ * nan). In DuckDB-WASM a TRY_CAST that fails costs 5–7× what it does natively (0.6 s for a
+ * column of 766,000 words, against 0.05 s with this test first), and most text is not numbers.
+ * The test lets through every value the cast accepts: checked in both engines on every Basic
+ * Multilingual Plane character put before "5", ".5", "nf" and "0x1F"
+ * (tests/integration/numeric-text.test.ts).
+ */
+export const asNumber = (c: string) =>
+  `TRY_CAST(CASE WHEN regexp_matches(${c}, '^[\\t\\n\\v\\f\\r\\p{Zs}]*[-+0-9.iInN]') THEN trim(${c}) END AS DOUBLE)`;
+
 export function statsSql(
   table: string,
   columns: ResultColumn[],
@@ -91,7 +103,7 @@ export function statsSql(
       const quantile = estimate ? 'approx_quantile' : 'quantile_cont';
       out.push(`${quantile}(CAST(${c} AS DOUBLE), [0.25, 0.75]) AS qs_${i}`);
     }
-    if (isTextType(col.type)) out.push(`count(TRY_CAST(trim(${c}) AS DOUBLE)) AS nt_${i}`);
+    if (isTextType(col.type)) out.push(`count(${asNumber(c)}) AS nt_${i}`);
     return out;
   });
   return `SELECT ${parts.join(', ')} FROM ${quoteIdent(table)}`;
