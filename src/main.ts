@@ -11,11 +11,18 @@ watchCsp();
 const engine = startEngine();
 import('./start-app.ts').then(
   ({ startApp }) => startApp(engine),
-  // The page's code could not be fetched (a new version deployed mid-load, a dropped network):
-  // say so where the page would be, as text.
+  // The page's code could not be fetched (a dropped network, a new version published while this
+  // one loaded): say so where the page would be, in text, with the browser's reason beneath.
   (e: unknown) => {
     const app = document.getElementById('app');
-    if (app)
-      app.textContent = `Sift could not load (${e instanceof Error ? e.message : String(e)}). Reload the page to try again.`;
+    if (!app) return;
+    app.style.cssText = 'padding: 1.5rem; font-family: system-ui, sans-serif; max-width: 40rem';
+    const say = document.createElement('p');
+    say.textContent =
+      'Sift could not load: the connection may have dropped, or a new version came out while it loaded. Reload the page to try again.';
+    const why = document.createElement('p');
+    why.textContent = e instanceof Error ? e.message : String(e);
+    why.style.cssText = 'font-size: 0.85em; opacity: 0.75';
+    app.replaceChildren(say, why);
   },
 );
