@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { constants } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { duckdbGluePlugin } from './build/duckdb-glue-plugin.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 import { preloadPagePlugin } from './build/preload-page-plugin.ts';
 import { pwaOptions } from './build/pwa.ts';
@@ -19,6 +20,7 @@ const meta = process.env.SIFT_META_CSP === '1';
 export default defineConfig({
   plugins: [
     svelte(),
+    duckdbGluePlugin(),
     preloadPagePlugin(),
     securityHeadersPlugin({ connect, meta }),
     staticAssetsPlugin(),
@@ -35,7 +37,8 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  worker: { format: 'es' },
+  // DuckDB's worker script is imported by our engine worker, which Vite bundles apart.
+  worker: { format: 'es', plugins: () => [duckdbGluePlugin()] },
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 2048,

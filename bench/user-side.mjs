@@ -25,6 +25,7 @@ import { nativeProfile } from './lib/native-profile.mjs';
 import { writeUserSideSection } from './lib/user-side-report.mjs';
 import { AGGREGATE_SQL, HUGE, SIZES } from './lib/workload.mjs';
 import { log, median } from './lib/stats.mjs';
+import { memoryTouch } from './lib/memory-touch.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = fileURLToPath(new URL('./out/', import.meta.url));
@@ -129,7 +130,11 @@ async function main() {
     date: new Date().toISOString(),
     command: `node bench/user-side.mjs${argv.length ? ` ${argv.join(' ')}` : ''}`,
     runs: RUNS,
-    machine: { nproc: os.availableParallelism(), loadavgStart: os.loadavg() },
+    machine: {
+      nproc: os.availableParallelism(),
+      loadavgStart: os.loadavg(),
+      memory: memoryTouch(),
+    },
     aggregateSql: AGGREGATE_SQL,
     sizes: [],
   };

@@ -4,8 +4,10 @@
  * the page itself revalidated on every visit; and only the one DuckDB bundle the app runs.
  */
 import { request } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
+import { GLUE_EDITS } from '../../build/duckdb-glue.ts';
 
 interface Head {
   status: number;
@@ -67,6 +69,28 @@ describe('the built assets', () => {
     );
     expect(br!).toBeLessThan(raw! / 4);
     expect(gz!).toBeLessThan(raw! / 3);
+  });
+
+  it("ship DuckDB's worker script with the edits that shorten its start, under a name of its own", async () => {
+    const scripts = (await readdir('dist/assets')).filter((f) =>
+      /^duckdb-browser-eh\.worker-[\w-]+\.js$/.test(f),
+    );
+    expect(scripts).toHaveLength(1);
+    const code = await readFile(`dist/assets/${scripts[0]!}`, 'utf8');
+    for (const edit of GLUE_EDITS) {
+      expect(code).toContain(edit.replace);
+      expect(code).not.toContain(edit.find);
+    }
+    // The engine worker asks for this very file, and the compressed copies are of it too.
+    const engine = (await readdir('dist/assets')).find((f) =>
+      /^duckdb\.worker-[\w-]+\.js$/.test(f),
+    );
+    expect(await readFile(`dist/assets/${engine!}`, 'utf8')).toContain(scripts[0]!);
+    const res = await get(`${inject('baseUrl')}assets/${scripts[0]!}`, { 'accept-encoding': 'br' });
+    expect(res.bytes).toBe((await stat(`dist/assets/${scripts[0]!}.br`)).size);
+    expect(
+      brotliDecompressSync(await readFile(`dist/assets/${scripts[0]!}.br`)).toString('utf8'),
+    ).toBe(code);
   });
 
   it('send the wasm as Brotli to a browser that accepts it, cached for a year', async () => {
