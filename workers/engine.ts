@@ -174,6 +174,9 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
   void exclusive(async () => {
     const path = `${UPLOAD_DIR}warm-up.csv`;
     try {
+      // A task of its own, so that the page hears the engine is ready before any of it runs.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (warmUp.stop.reason) throw new Error('abandoned before it began');
       await host.registerFile(path, warmUpFile());
       await loadCsv((sql) => exec(sql, warmUp.stop), WARM_UP_TABLE, path, 'warm-up.csv', 'utf-8');
       for (const sql of warmUpQueries(WARM_UP_TABLE)) await exec(sql, warmUp.stop);
