@@ -38,7 +38,9 @@ export function duckdbGluePlugin(): Plugin {
       return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
     },
     configureServer(server) {
-      server.middlewares.use(DEV_PATH, (_req, res) => {
+      server.middlewares.use(DEV_PATH, (_req, res, next) => {
+        // Asked for before any module imported it: nothing to serve yet.
+        if (!devFile) return next();
         res.setHeader('Content-Type', 'text/javascript');
         res.end(read(devFile));
       });

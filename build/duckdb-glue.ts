@@ -5,7 +5,7 @@
  * duckdb-wasm is an Emscripten MAIN_MODULE build: when its wasm is instantiated, the glue links
  * its 75,011 exports in JavaScript, in loops written for a program that will load side modules
  * (dlopen). Chromium's profiler put about a second of the DuckDB worker's start in them on our
- * 2-core machine (ARCHITECTURE.md, Facts: engine start). Sift never loads a side module — DuckDB's
+ * 2-core machine (ARCHITECTURE.md, Facts: boot). Sift never loads a side module — DuckDB's
  * extensions are off and locked (workers/lockdown.ts) — and each edit keeps what a side module
  * would need anyway:
  *
@@ -36,7 +36,8 @@ export interface GlueEdit {
 export const GLUE_EDITS: readonly GlueEdit[] = [
   {
     why: 'updateGOT: only the GOT entries the module asked for',
-    // A function no one asked for is passed over before anything else is looked at.
+    // A function no one asked for is passed over before anything else is looked at; an `orig$`
+    // name is looked at again under the name it stands for.
     find: 'updateGOT=(e,t)=>{for(var r in e)if(!isInternalSym(r)){var n=e[r];r.startsWith("orig$")&&(r=r.split("$")[1],t=!0),GOT[r]||(',
     replace:
       'updateGOT=(e,t)=>{for(var r in e){var n=e[r];if(typeof n=="function"&&!GOT[r]&&!r.startsWith("orig$")||isInternalSym(r))continue;r.startsWith("orig$")&&(r=r.split("$")[1],t=!0);if(typeof n=="function"&&!GOT[r])continue;GOT[r]||(',
