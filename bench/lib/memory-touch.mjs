@@ -5,6 +5,7 @@
  * starts), so the figure goes beside the results it shapes.
  */
 import { execFileSync } from 'node:child_process';
+import { median } from './stats.mjs';
 
 const PROBE = `
 const n = 256 * 1024 * 1024;
@@ -22,6 +23,8 @@ export function memoryTouch() {
   const runs = [0, 1, 2].map(() =>
     JSON.parse(execFileSync(process.execPath, ['-e', PROBE], { encoding: 'utf8' })),
   );
-  const mid = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[1];
-  return { firstMsPerGiB: mid('first'), againMsPerGiB: mid('again') };
+  return {
+    firstMsPerGiB: median(runs.map((r) => r.first)),
+    againMsPerGiB: median(runs.map((r) => r.again)),
+  };
 }
