@@ -98,7 +98,7 @@ export async function bootBrowserEngine(): Promise<EngineInstance> {
     await db.open({ query: { queryPollingInterval: 25 } });
   } catch (e) {
     // A boot that failed (too old a browser, the wasm not fetched or compiled) leaves no worker.
-    await db.terminate().catch(() => worker.terminate());
+    worker.terminate();
     throw e;
   }
 
@@ -117,5 +117,10 @@ export async function bootBrowserEngine(): Promise<EngineInstance> {
     },
     parquet: loadParquetWasm,
   });
-  return { engine, dispose: () => void db.terminate() };
+  // The worker, not `db.terminate()`: that one also forgets the worker, after which a result
+  // stream still being read asks for its next chunk in a loop that never yields, each ask
+  // answered at once with nothing (duckdb-wasm 1.32, AsyncResultStreamIterator.next) — this
+  // worker would spin until it ran out of memory. A terminated Worker drops what is posted to it,
+  // so such a stream just waits for ever, and is collected with the engine.
+  return { engine, dispose: () => worker.terminate() };
 }
