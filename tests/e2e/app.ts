@@ -63,6 +63,17 @@ export async function showView(page: Page, view: 'chat' | 'data' | 'charts'): Pr
   if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
 }
 
+/**
+ * The SQL box as a test that shares its page must find it: no query running, the time limit a
+ * fresh page has (`timeoutSeconds`), nothing typed.
+ */
+export async function resetSqlBox(page: Page, timeoutSeconds: string): Promise<void> {
+  await showView(page, 'data');
+  await page.waitForSelector('[data-testid="sql-run"]', { timeout: 60_000 });
+  await page.fill('[data-testid="sql-timeout"]', timeoutSeconds);
+  await page.fill('[data-testid="sql-input"]', '');
+}
+
 export async function runSql(
   page: Page,
   sql: string,
@@ -74,20 +85,28 @@ export async function runSql(
     await page.fill('[data-testid="sql-timeout"]', String(timeoutSeconds));
   }
   await page.fill('[data-testid="sql-input"]', sql);
-  // Each finished run bumps data-run, so the previous result is never mistaken for this one.
-  const previous = await page.evaluate(
-    () =>
-      document
-        .querySelector('[data-testid="sql-result"], [data-testid="sql-error"]')
-        ?.getAttribute('data-run') ?? '0',
+  // Each finished run bumps data-run, so the previous result is never mistaken for this one. The
+  // count goes on across a new session, whose empty SQL box shows no result to read it from:
+  // any run numbered above the last one seen is this one.
+  const selector = '[data-testid="sql-result"], [data-testid="sql-error"]';
+  const previous = Number(
+    await page.evaluate(
+      (s) => document.querySelector(s)?.getAttribute('data-run') ?? '0',
+      selector,
+    ),
   );
-  const run = Number(previous) + 1;
   await page.click('[data-testid="sql-run"]');
-  const shown = page.locator(
-    `[data-testid="sql-result"][data-run="${run}"], [data-testid="sql-error"][data-run="${run}"]`,
+  const handle = await page.waitForFunction(
+    ([s, n]) => {
+      const el = document.querySelector(s as string);
+      return el && Number(el.getAttribute('data-run')) > (n as number) ? el : null;
+    },
+    [selector, previous] as const,
+    { timeout: 120_000 },
   );
-  await shown.first().waitFor({ timeout: 120_000 });
-  return shown.first().evaluate((el): SqlOutcome => {
+  const shown = handle.asElement();
+  if (!shown) throw new Error('The SQL box showed no result.');
+  return shown.evaluate((el): SqlOutcome => {
     if (el.getAttribute('data-testid') === 'sql-error') {
       return {
         ok: false,

@@ -1,6 +1,6 @@
 /** Headless Debian Chromium driven by playwright-core: one browser per test file. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject, onTestFailed } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.mjs';
 
 export const launch = launchChromium;
@@ -36,6 +36,41 @@ export function useBrowser(): () => Browser {
 }
 
 /**
+ * One page for those tests of a file that each start from the same state, because booting DuckDB
+ * is most of a short test (about 4 of its 7 s on 2 cores, ~100 boots in the suite). The page is
+ * opened by the first test that asks for it, so each test still runs alone; `reset` brings it
+ * back to the state every test starts from (and sees `fresh` the first time); a failed test
+ * throws it away, so the next test starts from a new one; the errors are each test's own.
+ */
+export function useSharedApp(
+  browser: () => Browser,
+  reset: (opened: OpenedPage, fresh: boolean) => Promise<void>,
+  options: Parameters<typeof openApp>[1] = {},
+): () => Promise<OpenedPage> {
+  let shared: OpenedPage | undefined;
+  const discard = async () => {
+    const page = shared?.page;
+    shared = undefined;
+    // The browser may be closed already, and the context with it.
+    await page
+      ?.context()
+      .close()
+      .catch(() => undefined);
+  };
+  afterAll(discard);
+  return async () => {
+    onTestFailed(discard);
+    const fresh = !shared;
+    if (!shared) {
+      shared = await openApp(browser(), { ...options, keep: true });
+    }
+    shared.errors.length = 0;
+    await reset(shared, fresh);
+    return shared;
+  };
+}
+
+/**
  * A fresh context (empty storage) with the app loaded and its data engine ready; `bare` serves
  * the same build without any HTTP headers, so without its Content-Security-Policy; `url` opens
  * the app from another server; `init` runs in each page before the app.
@@ -47,12 +82,15 @@ export async function openApp(
     url,
     init,
     ready = true,
+    keep = false,
   }: {
     bare?: boolean;
     url?: string;
     init?: () => void;
     /** Wait for the data engine to be ready (the default). */
     ready?: boolean;
+    /** Left open after the test: useSharedApp closes it. */
+    keep?: boolean;
   } = {},
 ): Promise<OpenedPage> {
   // No service worker: each test is a first visit, whose precaching of the whole build (40 MB)
@@ -61,7 +99,7 @@ export async function openApp(
     viewport: { width: 1280, height: 900 },
     serviceWorkers: 'block',
   });
-  open.add(context);
+  if (!keep) open.add(context);
   // Runs in every page of the context before the app's own scripts (to break a browser API).
   if (init) await context.addInitScript(init);
   const page = await context.newPage();

@@ -5,10 +5,10 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runSql } from './app.ts';
+import { resetSqlBox, runSql, showView } from './app.ts';
 import { ask, configure, mock, shownItems } from './agent.ts';
-import { useBrowser } from './browser.ts';
-import { openWithSample } from './sessions-helpers.ts';
+import { useBrowser, useSharedApp } from './browser.ts';
+import { loadSample, openWithSample, sessionsReady } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 let page: Page;
@@ -17,6 +17,26 @@ let errors: string[];
 /** Each test's own page, with the sample loaded (as `data`). */
 async function open(): Promise<void> {
   ({ page, errors } = await openWithSample(browser()));
+}
+
+/** The time limit a fresh page's SQL box has, to give it back after a test changed it. */
+let defaultTimeout = '';
+const sharedSample = useSharedApp(browser, async ({ page: p }, fresh) => {
+  if (fresh) {
+    await sessionsReady(p);
+    await loadSample(p);
+    await showView(p, 'data');
+    defaultTimeout = await p.inputValue('[data-testid="sql-timeout"]');
+  }
+  await resetSqlBox(p, defaultTimeout);
+});
+
+/**
+ * A page with the sample loaded, shared by the SQL box's tests: each must leave DuckDB working
+ * (expectAlive), which is what they check.
+ */
+async function openShared(): Promise<void> {
+  ({ page, errors } = await sharedSample());
 }
 
 /** The page still draws frames, the table is whole, and a query runs. */
@@ -35,7 +55,7 @@ const wide = (columns: number) =>
 
 describe('queries that would exhaust the page', () => {
   it('a cross join is cut at the row limit and still counted', async () => {
-    await open();
+    await openShared();
     // Two tables, not three: the count must finish within its budget on any machine (a three-way
     // join of 25 billion rows took the whole 5 s budget on 2 cores and came back uncounted).
     const result = await runSql(page, 'SELECT * FROM data a, data b');
@@ -45,7 +65,7 @@ describe('queries that would exhaust the page', () => {
   });
 
   it('a cross join that must be computed whole stops at the time limit', async () => {
-    await open();
+    await openShared();
     const result = await runSql(
       page,
       'SELECT count(DISTINCT a.date || b.wind || c.weather) FROM data a, data b, data c',
@@ -57,7 +77,7 @@ describe('queries that would exhaust the page', () => {
   });
 
   it('generate_series(1, 1e12) is cut at the row limit, and counting it gives up', async () => {
-    await open();
+    await openShared();
     const result = await runSql(page, 'SELECT * FROM generate_series(1, 1000000000000)');
     expect(result).toMatchObject({ ok: true, rows: 1000, total: null });
     expect(await note()).toMatch(/of more than 1,000 \(counting them all took too long\)/);
@@ -65,7 +85,7 @@ describe('queries that would exhaust the page', () => {
   });
 
   it('a recursive CTE without end is cut at the row limit', async () => {
-    await open();
+    await openShared();
     const result = await runSql(
       page,
       'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) SELECT n FROM t',
@@ -76,7 +96,7 @@ describe('queries that would exhaust the page', () => {
   });
 
   it("repeat('x', 1e9) comes back as one cell cut at 10,000 characters", async () => {
-    await open();
+    await openShared();
     const result = await runSql(page, "SELECT repeat('x', 1000000000) AS s");
     expect(result.ok).toBe(true);
     const cell = result.ok ? (result.cells[0]?.[0] ?? '') : '';
@@ -86,7 +106,7 @@ describe('queries that would exhaust the page', () => {
   });
 
   it("repeat('x', 3e9) takes DuckDB down: it is restarted with the tables", async () => {
-    await open();
+    await openShared();
     const result = await runSql(page, "SELECT repeat('x', 3000000000) AS s");
     expect(result).toMatchObject({ ok: false, kind: 'error' });
     expect(!result.ok && result.message).toMatch(
@@ -96,7 +116,7 @@ describe('queries that would exhaust the page', () => {
   });
 
   it('a 100,000-column query is refused by its size; 5,000 columns show the first 1,000', async () => {
-    await open();
+    await openShared();
     const huge = await runSql(page, wide(100_000));
     expect(huge).toMatchObject({ ok: false, kind: 'rejected' });
     expect(!huge.ok && huge.message).toMatch(

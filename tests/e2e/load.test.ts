@@ -9,13 +9,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { vegaData } from '../helpers/vega-data.ts';
-import { loadErrors, loadFiles, runSql, summaries, waitForLoads } from './app.ts';
-import { openApp, useBrowser } from './browser.ts';
+import { loadErrors, loadFiles, runSql, summaries } from './app.ts';
+import { useBrowser, useSharedApp } from './browser.ts';
+import { blankSession, loadSample } from './sessions-helpers.ts';
 
 const require = createRequire(import.meta.url);
 const spectrum = dirname(require.resolve('csv-spectrum/package.json'));
 
 const browser = useBrowser();
+/** One page for the file's tests, each starting from a new, empty session in it. */
+const openBlank = useSharedApp(browser, async ({ page }, fresh) => {
+  if (!fresh) await blankSession(page);
+});
 
 const csv = (name: string, content: string | Buffer) => ({
   name,
@@ -25,7 +30,7 @@ const csv = (name: string, content: string | Buffer) => ({
 
 describe('csv-spectrum', () => {
   it('reads every file of the suite into a table equal to its JSON', async () => {
-    const { page, errors } = await openApp(browser());
+    const { page, errors } = await openBlank();
     const names = readdirSync(join(spectrum, 'csvs')).map((f) => f.replace(/\.csv$/, ''));
     await loadFiles(
       page,
@@ -58,7 +63,7 @@ describe('csv-spectrum', () => {
 
 describe('untidy files', () => {
   it('reads Latin-1 text and says which encoding it used', async () => {
-    const { page } = await openApp(browser());
+    const { page } = await openBlank();
     const latin1 = Buffer.from('city,note\nMontréal,café crème\nZürich,Grüße\n', 'latin1');
     await loadFiles(page, [csv('latin1.csv', latin1)]);
     const [table] = await summaries(page);
@@ -71,7 +76,7 @@ describe('untidy files', () => {
   });
 
   it('reads UTF-16 with a byte-order mark', async () => {
-    const { page } = await openApp(browser());
+    const { page } = await openBlank();
     const text = '\ufeffname,amount\nÅsa,12\nBjörn,30\n';
     await loadFiles(page, [csv('utf16.csv', Buffer.from(text, 'utf16le'))]);
     const [table] = await summaries(page);
@@ -84,7 +89,7 @@ describe('untidy files', () => {
   });
 
   it('makes duplicated, empty and odd headers usable and shows both names', async () => {
-    const { page } = await openApp(browser());
+    const { page } = await openBlank();
     await loadFiles(page, [csv('headers.csv', 'id,Name,name,,  spaced  out ,id\n1,a,b,c,d,e\n')]);
     const result = await runSql(page, 'SELECT * FROM data');
     expect(result.ok && result.header).toEqual([
@@ -107,7 +112,7 @@ describe('untidy files', () => {
   });
 
   it('pads short rows with NULL and says so', async () => {
-    const { page } = await openApp(browser());
+    const { page } = await openBlank();
     await loadFiles(page, [csv('ragged.csv', 'a,b,c\n1,2,3\n4,5\n6,7,8\n')]);
     const [table] = await summaries(page);
     expect(table).toMatchObject({ rows: 3, cols: 3 });
@@ -121,9 +126,8 @@ describe('untidy files', () => {
 
 describe('real files that were misread, or refused', () => {
   it('reads Vega’s cars.json and JSON Lines as tables; refuses XML and HTML by name, never as punctuation', async () => {
-    const { page, errors } = await openApp(browser());
-    await page.click('[data-testid="sample-button"]');
-    await waitForLoads(page, 1);
+    const { page, errors } = await openBlank();
+    await loadSample(page);
     const cars = vegaData('cars.json');
     await loadFiles(page, [
       { name: 'cars.json', mimeType: 'application/json', buffer: cars },
@@ -171,7 +175,7 @@ describe('real files that were misread, or refused', () => {
   });
 
   it('reads a file with NUL-padded fields and says what was done with the NULs', async () => {
-    const { page } = await openApp(browser());
+    const { page } = await openBlank();
     const padded = Buffer.from(
       'id,name,code\n1,Alice\0\0\0,A1\n2,Bob\0\0\0\0,B2\n3,Carol,C3\0\0\n',
     );
@@ -186,7 +190,7 @@ describe('real files that were misread, or refused', () => {
   });
 
   it('reads evil_nullpadding_2.csv (DuckDB test data) as the 3 rows DuckDB reads', async () => {
-    const { page } = await openApp(browser());
+    const { page } = await openBlank();
     const path = fileURLToPath(
       new URL('../fixtures/duckdb-csv/evil_nullpadding_2.csv', import.meta.url),
     );
@@ -199,9 +203,8 @@ describe('real files that were misread, or refused', () => {
 
 describe('files that cannot be read', () => {
   it('names the file and the reason, and keeps the tables already loaded', async () => {
-    const { page, errors } = await openApp(browser());
-    await page.click('[data-testid="sample-button"]');
-    await waitForLoads(page, 1);
+    const { page, errors } = await openBlank();
+    await loadSample(page);
 
     await loadFiles(page, [csv('nothing.csv', '')]);
     let shown = await loadErrors(page);
@@ -232,7 +235,7 @@ describe('files that cannot be read', () => {
   });
 
   it("reports a file DuckDB cannot parse, with DuckDB's reason in a few lines", async () => {
-    const { page } = await openApp(browser());
+    const { page } = await openBlank();
     // One 9 MB line: past the 8 MB Sift raises DuckDB's line limit to.
     const path = join(mkdtempSync(join(tmpdir(), 'sift-')), 'one-long-line.csv');
     writeFileSync(path, `a,b\n1,${'x'.repeat(9 * 1024 * 1024)}\n`);
@@ -245,7 +248,7 @@ describe('files that cannot be read', () => {
   });
 
   it("reads a line longer than DuckDB's 2 MB default whole", async () => {
-    const { page } = await openApp(browser());
+    const { page } = await openBlank();
     await loadFiles(page, [csv('long.csv', `a,b\n1,${'y'.repeat(3_000_000)}\n2,z\n`)]);
     const result = await runSql(page, 'SELECT a, length(b) FROM data ORDER BY a');
     expect(result.ok && result.cells).toEqual([
@@ -257,7 +260,7 @@ describe('files that cannot be read', () => {
 
 describe('the loading page', () => {
   it('loads several files at once, each named for its file', async () => {
-    const { page } = await openApp(browser());
+    const { page } = await openBlank();
     await loadFiles(page, [
       csv('orders 2024.csv', 'id,total\n1,9.5\n2,3\n'),
       csv('people.tsv', 'id\tname\n1\tAna\n'),

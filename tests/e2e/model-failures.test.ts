@@ -6,9 +6,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { waitForLoads } from './app.ts';
 import { ask, configure, messageRequests, mock, shownItems } from './agent.ts';
-import { openApp, useBrowser } from './browser.ts';
+import { openApp, useBrowser, useSharedApp } from './browser.ts';
+import { blankSession, loadSample } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 let page: Page;
@@ -23,11 +23,18 @@ const answer = (text: string) => ({
   },
 });
 
-/** Each test's own page: the sample loaded, the mock configured, and one answer already shown. */
-async function open(): Promise<void> {
-  ({ page, errors } = await openApp(browser()));
-  await page.click('[data-testid="sample-button"]');
-  await waitForLoads(page, 1);
+/** The failures' page, each test in a new session of it: the settings tests open their own. */
+const shared = useSharedApp(browser, async ({ page: p }, fresh) => {
+  if (!fresh) await blankSession(p);
+});
+
+/**
+ * A page with the sample loaded, the mock configured, and one answer already shown: shared by the
+ * failures (each in a new session, configured anew), or its own (`own`).
+ */
+async function open({ own = false } = {}): Promise<void> {
+  ({ page, errors } = own ? await openApp(browser()) : await shared());
+  await loadSample(page);
   await mock().reset();
   await configure(page);
   await mock().script([answer('First answer, which must survive every failure below.')]);
@@ -157,7 +164,7 @@ describe('model failures end with a clear message and keep what was shown', () =
 
 describe('settings', () => {
   it('lists the models the key can use, and falls back when listing fails', async () => {
-    await open();
+    await open({ own: true });
     await mock().setModels([
       { id: 'claude-opus-5-5', display_name: 'Claude Opus 5.5' },
       { id: 'claude-sonnet-5-5', display_name: 'Claude Sonnet 5.5' },
@@ -187,7 +194,7 @@ describe('settings', () => {
   });
 
   it('keeps the key in memory only, unless asked to remember it', async () => {
-    await open();
+    await open({ own: true });
     await configure(page);
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('sk-ant');
     await page.click('[data-testid="settings-open"]');

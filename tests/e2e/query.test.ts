@@ -5,8 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runSql, waitForLoads } from './app.ts';
-import { openApp, useBrowser } from './browser.ts';
+import { resetSqlBox, runSql, showView, waitForLoads } from './app.ts';
+import { openApp, useBrowser, useSharedApp } from './browser.ts';
 import { startListener, type Listener } from './listener.ts';
 
 const browser = useBrowser();
@@ -28,11 +28,33 @@ beforeEach(() => {
   listener.requests.length = 0;
 });
 
-/** Each test's own page with the sample loaded as `data`; `bare` serves it without headers. */
+async function loadSample(p: Page): Promise<void> {
+  await p.click('[data-testid="sample-button"]');
+  await waitForLoads(p, 1);
+}
+
+/** The time limit a fresh page's SQL box has, to give it back after a test changed it. */
+let defaultTimeout = '';
+const sharedSample = useSharedApp(browser, async ({ page: p }, fresh) => {
+  if (fresh) {
+    await loadSample(p);
+    await showView(p, 'data');
+    defaultTimeout = await p.inputValue('[data-testid="sql-timeout"]');
+  }
+  await resetSqlBox(p, defaultTimeout);
+});
+
+/**
+ * A page with the sample loaded as `data`: one shared by the tests (each leaves DuckDB working,
+ * which the tests of the limits check), or its own served without headers (`bare`).
+ */
 async function open({ bare = false } = {}): Promise<Page> {
+  if (!bare) {
+    ({ page } = await sharedSample());
+    return page;
+  }
   ({ page } = await openApp(browser(), { bare }));
-  await page.click('[data-testid="sample-button"]');
-  await waitForLoads(page, 1);
+  await loadSample(page);
   return page;
 }
 

@@ -36,6 +36,20 @@ export async function loadSample(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="session-item"][aria-current="true"]');
 }
 
+/**
+ * Starts a new session, as the person does for another file, and waits until the page shows no
+ * table and no failed file. An empty page is left as it is: there is nothing to clear, and a
+ * click whose reset could not be seen to finish might empty the next test's tables.
+ */
+export async function blankSession(page: Page): Promise<void> {
+  const shown = '[data-testid="table-summary"], [data-testid="load-error"]';
+  if ((await page.locator(shown).count()) === 0) return;
+  await page.click('[data-testid="new-session"]', { timeout: 30_000 });
+  // The view is emptied in the same step that sends DuckDB its reset, so a file loaded after
+  // this reaches DuckDB after the reset does.
+  await page.waitForFunction((s) => !document.querySelector(s), shown, { timeout: 60_000 });
+}
+
 /** A fresh browser profile with the app open and the sample loaded as its first session. */
 export async function openWithSample(
   browser: Browser,
