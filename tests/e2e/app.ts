@@ -1,6 +1,7 @@
 /** What a person does in the page, as test steps: load files, run SQL, read what is shown. */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
+import type { OpenedPage } from './browser.ts';
 
 export type FileSpec = string | { name: string; mimeType: string; buffer: Buffer };
 
@@ -64,14 +65,22 @@ export async function showView(page: Page, view: 'chat' | 'data' | 'charts'): Pr
 }
 
 /**
- * The SQL box as a test that shares its page must find it: no query running, the time limit a
- * fresh page has (`timeoutSeconds`), nothing typed.
+ * The reset of a page shared by tests of the SQL box (useSharedApp): `prepare` runs on the fresh
+ * page, whose time limit is kept; each test then finds no query running, that time limit, and
+ * nothing typed.
  */
-export async function resetSqlBox(page: Page, timeoutSeconds: string): Promise<void> {
-  await showView(page, 'data');
-  await page.waitForSelector('[data-testid="sql-run"]', { timeout: 60_000 });
-  await page.fill('[data-testid="sql-timeout"]', timeoutSeconds);
-  await page.fill('[data-testid="sql-input"]', '');
+export function sqlBoxReset(
+  prepare: (page: Page) => Promise<void>,
+): (opened: OpenedPage, fresh: boolean) => Promise<void> {
+  let timeoutSeconds = '';
+  return async ({ page }, fresh) => {
+    if (fresh) await prepare(page);
+    await showView(page, 'data');
+    if (fresh) timeoutSeconds = await page.inputValue('[data-testid="sql-timeout"]');
+    await page.waitForSelector('[data-testid="sql-run"]', { timeout: 60_000 });
+    await page.fill('[data-testid="sql-timeout"]', timeoutSeconds);
+    await page.fill('[data-testid="sql-input"]', '');
+  };
 }
 
 export async function runSql(

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { resetSqlBox, runSql, showView } from './app.ts';
+import { runSql, sqlBoxReset } from './app.ts';
 import { ask, configure, mock, shownItems } from './agent.ts';
 import { useBrowser, useSharedApp } from './browser.ts';
 import { loadSample, openWithSample, sessionsReady } from './sessions-helpers.ts';
@@ -19,17 +19,13 @@ async function open(): Promise<void> {
   ({ page, errors } = await openWithSample(browser()));
 }
 
-/** The time limit a fresh page's SQL box has, to give it back after a test changed it. */
-let defaultTimeout = '';
-const sharedSample = useSharedApp(browser, async ({ page: p }, fresh) => {
-  if (fresh) {
+const sharedSample = useSharedApp(
+  browser,
+  sqlBoxReset(async (p) => {
     await sessionsReady(p);
     await loadSample(p);
-    await showView(p, 'data');
-    defaultTimeout = await p.inputValue('[data-testid="sql-timeout"]');
-  }
-  await resetSqlBox(p, defaultTimeout);
-});
+  }),
+);
 
 /**
  * A page with the sample loaded, shared by the SQL box's tests: each must leave DuckDB working

@@ -5,9 +5,10 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetSqlBox, runSql, showView, waitForLoads } from './app.ts';
+import { runSql, sqlBoxReset } from './app.ts';
 import { openApp, useBrowser, useSharedApp } from './browser.ts';
 import { startListener, type Listener } from './listener.ts';
+import { loadSample } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 let page: Page;
@@ -28,21 +29,7 @@ beforeEach(() => {
   listener.requests.length = 0;
 });
 
-async function loadSample(p: Page): Promise<void> {
-  await p.click('[data-testid="sample-button"]');
-  await waitForLoads(p, 1);
-}
-
-/** The time limit a fresh page's SQL box has, to give it back after a test changed it. */
-let defaultTimeout = '';
-const sharedSample = useSharedApp(browser, async ({ page: p }, fresh) => {
-  if (fresh) {
-    await loadSample(p);
-    await showView(p, 'data');
-    defaultTimeout = await p.inputValue('[data-testid="sql-timeout"]');
-  }
-  await resetSqlBox(p, defaultTimeout);
-});
+const sharedSample = useSharedApp(browser, sqlBoxReset(loadSample));
 
 /**
  * A page with the sample loaded as `data`: one shared by the tests (each leaves DuckDB working,
