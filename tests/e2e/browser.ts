@@ -45,7 +45,6 @@ export function useBrowser(): () => Browser {
 export function useSharedApp(
   browser: () => Browser,
   reset: (opened: OpenedPage, fresh: boolean) => Promise<void>,
-  options: Parameters<typeof openApp>[1] = {},
 ): () => Promise<OpenedPage> {
   let shared: OpenedPage | undefined;
   const discard = async () => {
@@ -62,7 +61,7 @@ export function useSharedApp(
     onTestFailed(discard);
     const fresh = !shared;
     if (!shared) {
-      shared = await openApp(browser(), { ...options, keep: true });
+      shared = await openApp(browser(), { keep: true });
     }
     shared.errors.length = 0;
     await reset(shared, fresh);

@@ -18,9 +18,7 @@ const spectrum = dirname(require.resolve('csv-spectrum/package.json'));
 
 const browser = useBrowser();
 /** One page for the file's tests, each starting from a new, empty session in it. */
-const openBlank = useSharedApp(browser, async ({ page }, fresh) => {
-  if (!fresh) await blankSession(page);
-});
+const openBlank = useSharedApp(browser, ({ page }) => blankSession(page));
 
 const csv = (name: string, content: string | Buffer) => ({
   name,

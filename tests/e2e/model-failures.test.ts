@@ -24,9 +24,7 @@ const answer = (text: string) => ({
 });
 
 /** The failures' page, each test in a new session of it: the settings tests open their own. */
-const shared = useSharedApp(browser, async ({ page: p }, fresh) => {
-  if (!fresh) await blankSession(p);
-});
+const shared = useSharedApp(browser, ({ page: p }) => blankSession(p));
 
 /**
  * A page with the sample loaded, the mock configured, and one answer already shown: shared by the
