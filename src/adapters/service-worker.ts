@@ -22,6 +22,8 @@ export interface ShellListener {
 /** The app as installed (its service worker) and the network it may or may not have. */
 export interface AppShell {
   start(listener: ShellListener): void;
+  /** This page was answered by the app's service worker: the app is installed already. */
+  installed(): boolean;
   /** Applies the waiting version: the page reloads into it. */
   update(): void;
   online(): boolean;
@@ -61,11 +63,9 @@ export function appShell(): AppShell {
         if (applying) location.reload();
         else if (e.isUpdate || e.isExternal) listener.replaced();
       });
-      // Called once the data engine has started and has no file or profile in hand
-      // (state/app-shell.svelte.ts), and then when the page is idle, so the first visit's
-      // caching of the whole app (40 MB, DuckDB's wasm most of it) competes neither with the
-      // engine's start nor with the first file: beside a 100 MB load it made the load a third
-      // slower (issue 15).
+      // Called after a quiet spell of the data engine (src/app.ts), and then when the page is
+      // idle, so the first visit's caching of the whole app (40 MB, DuckDB's wasm most of it)
+      // competes neither with the engine's start nor with the first file (issue 15).
       void idle()
         .then(() => wb.register({ immediate: true }))
         .then(
@@ -94,6 +94,7 @@ export function appShell(): AppShell {
         else location.reload();
       });
     },
+    installed: () => !!navigator.serviceWorker?.controller,
     online: () => navigator.onLine,
     onConnectivity(listener) {
       addEventListener('online', () => listener(true));

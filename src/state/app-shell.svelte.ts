@@ -23,9 +23,9 @@ export class Shell {
 
   /**
    * `busy`: something a reload would cut short (a running turn, a file being read). `after`:
-   * the service worker starts once it settles (the data engine started, with no file or profile
-   * in hand: Workspace.quiet), so that caching the whole app on a first visit competes neither
-   * with the engine's own download and start nor with the first file.
+   * the service worker starts once it settles (src/app.ts: a quiet spell of the workspace), so
+   * that caching the whole app on a first visit competes neither with the engine's own download
+   * and start nor with the first file.
    */
   constructor(shell: AppShell, busy: () => boolean, after: Promise<unknown> = Promise.resolve()) {
     this.#shell = shell;

@@ -74,6 +74,8 @@ export class Workspace {
    * session's table of the same name) must not be shown after it.
    */
   #generation = 0;
+  /** Counts loads and profiles begun: any of them ends a quiet spell (`quietFor`). */
+  #begun = 0;
 
   /** Settles once the engine's first start has ended, ready or not. */
   readonly started: Promise<void>;
@@ -113,18 +115,29 @@ export class Workspace {
     while (this.#inflight.size) await Promise.allSettled([...this.#inflight]);
   }
 
-  /**
-   * Resolves once the engine has started and has no load or profile in hand: for work that can
-   * wait its turn. The service worker's first caching of the app (40 MB), run beside a 100 MB
-   * load, made that load a third slower (issue 15).
-   */
+  /** Resolves once the engine has started and has no load or profile in hand. */
   async quiet(): Promise<void> {
     await this.started;
     while (this.#inflight.size || this.#profiling.size)
       await Promise.allSettled([...this.#inflight, ...this.#profiling]);
   }
 
+  /**
+   * Resolves once the workspace has stayed quiet for `spell(tablesLoaded)` ms on end (a load or
+   * profile begun meanwhile starts the count again): for background work that would slow the
+   * person's file if it began just before the file arrived.
+   */
+  async quietFor(spell: (tablesLoaded: boolean) => number): Promise<void> {
+    for (;;) {
+      await this.quiet();
+      const begun = this.#begun;
+      await new Promise((resolve) => setTimeout(resolve, spell(this.tables.length > 0)));
+      if (begun === this.#begun) return;
+    }
+  }
+
   #track<T>(work: Promise<T>): Promise<T> {
+    this.#begun++;
     this.#inflight.add(work);
     void work.finally(() => this.#inflight.delete(work)).catch(() => undefined);
     return work;
@@ -220,6 +233,7 @@ export class Workspace {
 
   profile(table: string): Promise<void> {
     const work = this.#profile(table);
+    this.#begun++;
     this.#profiling.add(work);
     void work.finally(() => this.#profiling.delete(work));
     return work;

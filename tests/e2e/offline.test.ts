@@ -77,13 +77,21 @@ async function nextBuild(build: string): Promise<string> {
 const buildOf = (page: Page) =>
   page.evaluate(() => document.querySelector('meta[name="sift-build"]')?.getAttribute('content'));
 
-/** A first visit: the app opens, and the service worker has cached all of it. */
+const registered = (page: Page) =>
+  page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()));
+
+/**
+ * A first visit: the app opens, and the service worker has cached all of it — not as the engine
+ * becomes ready, when the person's first file may be arriving, but after a quiet spell.
+ */
 async function firstVisit(url: string): Promise<Page> {
   context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForSelector('.engine[data-state="ready"]', { timeout: 60_000 });
+  expect(await registered(page)).toBe(false);
   await page.waitForSelector('[data-testid="offline-ready"]', { timeout: 60_000 });
+  expect(await registered(page)).toBe(true);
   return page;
 }
 

@@ -72,6 +72,7 @@ export function testPlatform({
   const shell: AppShell = {
     start: () => undefined,
     update: () => undefined,
+    installed: () => false,
     online: () => true,
     onConnectivity: () => undefined,
   };

@@ -14,6 +14,7 @@ function fakeShell() {
     updates: 0,
     start: (l) => void (listener = l),
     update: () => void shell.updates++,
+    installed: () => false,
     online: () => false,
     onConnectivity: (l) => void (connectivity = l),
   };

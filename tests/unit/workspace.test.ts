@@ -4,7 +4,7 @@
  * afterwards, so the old session's profile showed under a reused table name; removing a table
  * whose DROP failed was an unhandled rejection with no message.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type {
   ColumnProfile,
   SiftEngine,
@@ -95,6 +95,36 @@ describe('workspace', () => {
     profiles[0]!.resolve(profileOf('data', 2));
     await tick();
     expect(quiet).toBe(true);
+  });
+
+  it('waits for a quiet spell, counted again after a file arrives, and shorter once a table is loaded', async () => {
+    vi.useFakeTimers();
+    try {
+      const { engine, profiles } = engineWithHeldProfiles();
+      engine.info = async () => ({ duckdbVersion: 'v1', bundle: 'eh' });
+      const { workspace } = workspaceOn(engine);
+      const asked: boolean[] = [];
+      let done = false;
+      void workspace
+        .quietFor((tablesLoaded) => (asked.push(tablesLoaded), tablesLoaded ? 3_000 : 15_000))
+        .then(() => (done = true));
+
+      // 10 s into the first spell a file arrives; its profile is held.
+      await vi.advanceTimersByTimeAsync(10_000);
+      await workspace.loadFiles([file('a.csv')]);
+      // The first spell ends at 15 s, broken by the load; the profile still runs at 20 s.
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(done).toBe(false);
+
+      profiles[0]!.resolve(profileOf('data', 2));
+      await vi.advanceTimersByTimeAsync(2_900);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(done).toBe(true);
+      expect(asked).toEqual([false, true]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not show a profile computed before the session changed (regression)', async () => {
