@@ -12,10 +12,20 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+const options = () => ({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
+
 /** @returns {Promise<import('playwright-core').Browser>} */
 export function launchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  return chromium.launch(options());
+}
+
+/**
+ * A Chromium that other processes connect to (`chromium.connect(server.wsEndpoint())`).
+ * @returns {Promise<import('playwright-core').BrowserServer>}
+ */
+export function launchChromiumServer() {
+  return chromium.launchServer(options());
 }

@@ -8,7 +8,7 @@ import { COLUMN_TABLE_HEADERS } from '../../src/core/agent/prompts.ts';
 import type { Page, Request } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { weatherAnalysis, weatherQuestion } from '../fixtures/weather-script.ts';
-import { waitForLoads } from './app.ts';
+import { bytesOf, waitForLoads } from './app.ts';
 import {
   analyze,
   ask,
@@ -243,8 +243,7 @@ describe('a question', () => {
       table.locator('[data-testid="table-csv"]').click(),
     ]);
     expect(csv.suggestedFilename()).toBe('Wettest months.csv');
-    const { readFile } = await import('node:fs/promises');
-    expect(await readFile((await csv.path())!, 'utf8')).toBe(
+    expect((await bytesOf(csv)).toString('utf8')).toBe(
       'month,rain_mm\r\n3,606.2\r\n12,622.7\r\n11,642.5\r\n',
     );
     // The chart saves as SVG and PNG.
@@ -254,13 +253,13 @@ describe('a question', () => {
       plot.locator('[data-testid="plot-svg"]').click(),
     ]);
     expect(svg.suggestedFilename()).toBe('Rain by month.svg');
-    expect(await readFile((await svg.path())!, 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    expect((await bytesOf(svg)).toString('utf8')).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     const [png] = await Promise.all([
       page.waitForEvent('download'),
       plot.locator('[data-testid="plot-png"]').click(),
     ]);
     expect(png.suggestedFilename()).toBe('Rain by month.png');
-    const bytes = await readFile((await png.path())!);
+    const bytes = await bytesOf(png);
     expect([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
     // A question whose finalize gives no title leaves the session's name as it was.
     expect(await page.textContent('.analysis h2')).toBe(titleBefore);

@@ -1,6 +1,5 @@
 /** What a person does in the page, as test steps: load files, run SQL, read what is shown. */
-import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import type { OpenedPage } from './browser.ts';
 
 export type FileSpec = string | { name: string; mimeType: string; buffer: Buffer };
@@ -138,8 +137,19 @@ export async function runSql(
   });
 }
 
+/**
+ * The bytes of a file the page saved. Read as a stream, not from `path()`: the browser runs in
+ * another process (tests/e2e/global-setup.ts), and a path is only on offer to the one that
+ * launched it.
+ */
+export async function bytesOf(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** Clicks `target` and returns the bytes of the file the page saves. */
 export async function downloaded(page: Page, target: Locator): Promise<Buffer> {
   const [download] = await Promise.all([page.waitForEvent('download'), target.click()]);
-  return readFile(await download.path());
+  return bytesOf(download);
 }

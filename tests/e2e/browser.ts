@@ -1,9 +1,23 @@
-/** Headless Debian Chromium driven by playwright-core: one browser per test file. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+/**
+ * Headless Debian Chromium driven by playwright-core: the one the run's global set-up started,
+ * which each test file connects to, and whose contexts it closes when done.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject, onTestFailed } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.mjs';
 
-export const launch = launchChromium;
+/**
+ * The run's Chromium; a browser of this file's own should it have gone (a file run with another
+ * config). Closing a connected browser closes the contexts this file made and disconnects.
+ */
+export async function launch(): Promise<Browser> {
+  const ws = inject('chromiumWs');
+  if (ws) {
+    const connected = await chromium.connect(ws).catch(() => undefined);
+    if (connected) return connected;
+  }
+  return launchChromium();
+}
 
 export interface OpenedPage {
   page: Page;

@@ -3,13 +3,16 @@
  * server and headers as `npm start`, on a free port, for every end-to-end test file.
  */
 import { existsSync } from 'node:fs';
+import type { BrowserServer } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { launchChromiumServer } from '../../scripts/chromium.mjs';
 import { startMockAnthropic, type MockAnthropic } from '../mock-anthropic/server.ts';
 
 let server: PreviewServer | undefined;
 let bare: PreviewServer | undefined;
 let mock: MockAnthropic | undefined;
+let chromium: BrowserServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   if (!existsSync('dist/index.html'))
@@ -35,12 +38,18 @@ export async function setup(project: TestProject): Promise<void> {
   const bareUrl = bare.resolvedUrls?.local[0];
   if (!bareUrl) throw new Error('The header-less preview server did not report its address.');
   project.provide('bareUrl', bareUrl);
+  // One Chromium for every file, which each connects to (tests/e2e/browser.ts): launching and
+  // closing one per file cost about a second each, some 55 s of the run. Each test still gets
+  // contexts of its own, with their own storage and renderer processes.
+  chromium = await launchChromiumServer();
+  project.provide('chromiumWs', chromium.wsEndpoint());
 }
 
 export async function teardown(): Promise<void> {
   await server?.close();
   await bare?.close();
   await mock?.close();
+  await chromium?.close();
 }
 
 declare module 'vitest' {
@@ -48,5 +57,6 @@ declare module 'vitest' {
     baseUrl: string;
     bareUrl: string;
     mockUrl: string;
+    chromiumWs: string;
   }
 }

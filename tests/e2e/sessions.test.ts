@@ -3,10 +3,9 @@
  * loses nothing shown and leaves a history the API accepts, delete removes the stored data, and
  * an export opens in a fresh browser profile as the same session.
  */
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { weatherAnalysis, weatherQuestion } from '../fixtures/weather-script.ts';
-import { downloaded, runSql } from './app.ts';
+import { bytesOf, downloaded, runSql } from './app.ts';
 import {
   analyze,
   ask,
@@ -203,8 +202,7 @@ describe('export and import', () => {
       page.click('[data-testid="export-session"]'),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.sift$/);
-    const path = await download.path();
-    const bytes = await readFile(path);
+    const bytes = await bytesOf(download);
     expect(bytes.includes(Buffer.from(KEY))).toBe(false);
     expect(bytes.includes(Buffer.from('sk-ant-'))).toBe(false);
     const original = await transcript(page);
@@ -212,7 +210,11 @@ describe('export and import', () => {
 
     const fresh = await openApp(browser());
     await sessionsReady(fresh.page);
-    await fresh.page.setInputFiles('input[data-testid="import-session"]', path);
+    await fresh.page.setInputFiles('input[data-testid="import-session"]', {
+      name: download.suggestedFilename(),
+      mimeType: 'application/octet-stream',
+      buffer: bytes,
+    });
     await fresh.page.waitForSelector(`[data-testid="session-item"][data-title="${TITLE}"]`);
     await sessionsReady(fresh.page, 1);
     expect(await transcript(fresh.page)).toEqual(original);
