@@ -71,7 +71,7 @@ export function createApp(platform: Platform): SiftApp {
     // A reload would cut short a turn or a file being read; sessions themselves are stored.
     // The first visit's caching of the whole app (40 MB, most of it DuckDB's wasm) waits for a
     // quiet spell: begun as the engine became ready, it ran beside a 100 MB file chosen then and
-    // made the summary 1.2 s later (4.2–4.5 s against 2.7–3.4 s, issue 15). 15 s while no file
+    // made the summary 1.2 s later (4.2–4.5 s against 3.0–3.5 s, issue 15). 15 s while no file
     // has come (the person is still finding one), 3 s once a file is loaded and profiled. An
     // installed app only checks for a new version: it starts once the engine is quiet.
     shell: new Shell(
