@@ -91,8 +91,47 @@ function contents(file: File, gzip: boolean): ReadableStream<Uint8Array> {
   return gzip ? raw.pipeThrough(new DecompressionStream('gzip')) : raw;
 }
 
+/**
+ * The most a JSON document may hold, unpacked: it is parsed whole from one string, and V8's
+ * strings stop at 2^29 − 24 UTF-16 units. Past that, Chromium's `Response.text()` handed back a
+ * cut string, so a valid 600 MB document was refused as "not valid JSON" (checked 2026-11-25).
+ */
+export const MAX_DOCUMENT_BYTES = 512 * 1024 * 1024;
+
+const tooLarge = (what: string) =>
+  new Error(
+    `This JSON document is ${what}: Sift reads a JSON document whole, and a browser holds at most about 512 MB of text at once. Save it as JSON Lines (one record per line, read as it streams), CSV or Parquet.`,
+  );
+
+/** The document's text, refused as soon as it is known to be larger than `max` bytes. */
+export async function documentText(
+  file: File,
+  gzip: boolean,
+  max = MAX_DOCUMENT_BYTES,
+): Promise<string> {
+  const mb = (n: number) => `${Math.round(n / 2 ** 20).toLocaleString('en-US')} MB`;
+  if (!gzip && file.size > max) throw tooLarge(mb(file.size));
+  // Unpacked, the size is known only as it comes: counted on the way.
+  const reader = contents(file, gzip).getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(`more than ${mb(max)} once unpacked`);
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
 async function parseDocument(file: File, gzip: boolean): Promise<unknown> {
-  const text = await new Response(contents(file, gzip)).text();
+  const text = await documentText(file, gzip);
   try {
     return JSON.parse(text.replace(/^\ufeff/, ''));
   } catch (e) {
