@@ -74,8 +74,10 @@ export class Workspace {
    * session's table of the same name) must not be shown after it.
    */
   #generation = 0;
-  /** Counts loads and profiles begun: any of them ends a quiet spell (`quietFor`). */
+  /** Counts loads and profiles begun: any of them ends a quiet spell (`quietFor`) at once. */
   #begun = 0;
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #spells = new Set<() => void>();
 
   /** Settles once the engine's first start has ended, ready or not. */
   readonly started: Promise<void>;
@@ -123,21 +125,30 @@ export class Workspace {
   }
 
   /**
-   * Resolves once the workspace has stayed quiet for `spell(tablesLoaded)` ms on end (a load or
-   * profile begun meanwhile starts the count again): for background work that would slow the
-   * person's file if it began just before the file arrived.
+   * Resolves once the workspace has stayed quiet for `spell(tablesLoaded)` ms on end: a load or
+   * profile begun meanwhile ends the spell, and a new one is counted once it is done. For
+   * background work that would slow the person's file if it began just before the file arrived.
    */
   async quietFor(spell: (tablesLoaded: boolean) => number): Promise<void> {
     for (;;) {
       await this.quiet();
       const begun = this.#begun;
-      await new Promise((resolve) => setTimeout(resolve, spell(this.tables.length > 0)));
+      await new Promise<void>((resolve) => {
+        const end = () => (clearTimeout(timer), this.#spells.delete(end), resolve());
+        const timer = setTimeout(end, spell(this.tables.length > 0));
+        this.#spells.add(end);
+      });
       if (begun === this.#begun) return;
     }
   }
 
-  #track<T>(work: Promise<T>): Promise<T> {
+  #begin(): void {
     this.#begun++;
+    for (const end of this.#spells) end();
+  }
+
+  #track<T>(work: Promise<T>): Promise<T> {
+    this.#begin();
     this.#inflight.add(work);
     void work.finally(() => this.#inflight.delete(work)).catch(() => undefined);
     return work;
@@ -233,7 +244,7 @@ export class Workspace {
 
   profile(table: string): Promise<void> {
     const work = this.#profile(table);
-    this.#begun++;
+    this.#begin();
     this.#profiling.add(work);
     void work.finally(() => this.#profiling.delete(work));
     return work;

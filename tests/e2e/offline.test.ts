@@ -17,6 +17,11 @@ import { useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 const PARQUET = 'tests/fixtures/duckdb-parquet/decimals.parquet';
+const VISIT_FILE = {
+  name: 'visits.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from('day,visits\n2026-11-01,12\n'),
+};
 
 let server: PreviewServer | null = null;
 let context: BrowserContext | null = null;
@@ -81,8 +86,9 @@ const registered = (page: Page) =>
   page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()));
 
 /**
- * A first visit: the app opens, and the service worker has cached all of it — not as the engine
- * becomes ready, when the person's first file may be arriving, but after a quiet spell.
+ * A first visit: the app opens, the person loads a file, and the service worker has cached all
+ * of it — not as the engine becomes ready, when that file may be arriving, but after a quiet
+ * spell once the file is loaded and profiled.
  */
 async function firstVisit(url: string): Promise<Page> {
   context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
@@ -90,6 +96,7 @@ async function firstVisit(url: string): Promise<Page> {
   await page.goto(url);
   await page.waitForSelector('.engine[data-state="ready"]', { timeout: 60_000 });
   expect(await registered(page)).toBe(false);
+  await loadFiles(page, [VISIT_FILE]);
   await page.waitForSelector('[data-testid="offline-ready"]', { timeout: 60_000 });
   expect(await registered(page)).toBe(true);
   return page;
@@ -129,16 +136,21 @@ describe('the app with no server', () => {
     );
     expect(refused).toBe('connect-src');
 
+    // The first visit's session is back, its file read again from this browser's storage.
+    await page.waitForSelector('[data-testid="table-summary"][data-table="data"]', {
+      timeout: 60_000,
+    });
     // parquet-wasm was never fetched online: it comes from the service worker's cache.
     await loadFiles(page, [
       { name: 'towns.csv', mimeType: 'text/csv', buffer: Buffer.from('town,people\nA,3\nB,4\n') },
     ]);
     await loadFiles(page, [PARQUET]);
     expect((await summaries(page)).map((s) => [s.table, s.rows])).toEqual([
-      ['data', 2],
+      ['data', 1],
+      ['towns', 2],
       ['decimals', expect.any(Number)],
     ]);
-    const result = await runSql(page, 'SELECT sum(people) AS total FROM data');
+    const result = await runSql(page, 'SELECT sum(people) AS total FROM towns');
     expect(result).toMatchObject({ ok: true, cells: [['7']] });
 
     await configure(page);

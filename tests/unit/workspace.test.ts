@@ -112,7 +112,7 @@ describe('workspace', () => {
       // 10 s into the first spell a file arrives; its profile is held.
       await vi.advanceTimersByTimeAsync(10_000);
       await workspace.loadFiles([file('a.csv')]);
-      // The first spell ends at 15 s, broken by the load; the profile still runs at 20 s.
+      // The load broke the spell: at 20 s, past its end, the profile still runs.
       await vi.advanceTimersByTimeAsync(10_000);
       expect(done).toBe(false);
 
@@ -122,6 +122,30 @@ describe('workspace', () => {
       await vi.advanceTimersByTimeAsync(200);
       expect(done).toBe(true);
       expect(asked).toEqual([false, true]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('counts a new spell as soon as the file that broke one is done, not after the old one', async () => {
+    vi.useFakeTimers();
+    try {
+      const { engine, profiles } = engineWithHeldProfiles();
+      engine.info = async () => ({ duckdbVersion: 'v1', bundle: 'eh' });
+      const { workspace } = workspaceOn(engine);
+      let done = false;
+      void workspace
+        .quietFor((tablesLoaded) => (tablesLoaded ? 3_000 : 15_000))
+        .then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(10_000);
+      await workspace.loadFiles([file('a.csv')]);
+      await vi.advanceTimersByTimeAsync(2_000);
+      profiles[0]!.resolve(profileOf('data', 2));
+      // Profiled at 12 s: quiet again from then, so done at 15 s, not 3 s after the first spell.
+      await vi.advanceTimersByTimeAsync(2_900);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(done).toBe(true);
     } finally {
       vi.useRealTimers();
     }
