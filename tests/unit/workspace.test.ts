@@ -4,7 +4,7 @@
  * afterwards, so the old session's profile showed under a reused table name; removing a table
  * whose DROP failed was an unhandled rejection with no message.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   ColumnProfile,
   SiftEngine,
@@ -97,9 +97,12 @@ describe('workspace', () => {
     expect(quiet).toBe(true);
   });
 
-  it('waits for a quiet spell, counted again after a file arrives, and shorter once a table is loaded', async () => {
-    vi.useFakeTimers();
-    try {
+  describe('a quiet spell (15 s, 3 s once a table is loaded)', () => {
+    beforeEach(() => void vi.useFakeTimers());
+    afterEach(() => void vi.useRealTimers());
+
+    /** A started workspace waiting for a spell, with the spells it asked for and whether it ended. */
+    function waitingForSpell() {
       const { engine, profiles } = engineWithHeldProfiles();
       engine.info = async () => ({ duckdbVersion: 'v1', bundle: 'eh' });
       const { workspace } = workspaceOn(engine);
@@ -108,47 +111,38 @@ describe('workspace', () => {
       void workspace
         .quietFor((tablesLoaded) => (asked.push(tablesLoaded), tablesLoaded ? 3_000 : 15_000))
         .then(() => (done = true));
+      return { workspace, profiles, asked, done: () => done };
+    }
 
+    it('is counted again after a file arrives, and is shorter once a table is loaded', async () => {
+      const { workspace, profiles, asked, done } = waitingForSpell();
       // 10 s into the first spell a file arrives; its profile is held.
       await vi.advanceTimersByTimeAsync(10_000);
       await workspace.loadFiles([file('a.csv')]);
       // The load broke the spell: at 20 s, past its end, the profile still runs.
       await vi.advanceTimersByTimeAsync(10_000);
-      expect(done).toBe(false);
+      expect(done()).toBe(false);
 
       profiles[0]!.resolve(profileOf('data', 2));
       await vi.advanceTimersByTimeAsync(2_900);
-      expect(done).toBe(false);
+      expect(done()).toBe(false);
       await vi.advanceTimersByTimeAsync(200);
-      expect(done).toBe(true);
+      expect(done()).toBe(true);
       expect(asked).toEqual([false, true]);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it('counts a new spell as soon as the file that broke one is done, not after the old one', async () => {
-    vi.useFakeTimers();
-    try {
-      const { engine, profiles } = engineWithHeldProfiles();
-      engine.info = async () => ({ duckdbVersion: 'v1', bundle: 'eh' });
-      const { workspace } = workspaceOn(engine);
-      let done = false;
-      void workspace
-        .quietFor((tablesLoaded) => (tablesLoaded ? 3_000 : 15_000))
-        .then(() => (done = true));
+    it('is counted from when the file that broke one is done, not after the old one', async () => {
+      const { workspace, profiles, done } = waitingForSpell();
       await vi.advanceTimersByTimeAsync(10_000);
       await workspace.loadFiles([file('a.csv')]);
       await vi.advanceTimersByTimeAsync(2_000);
       profiles[0]!.resolve(profileOf('data', 2));
       // Profiled at 12 s: quiet again from then, so done at 15 s, not 3 s after the first spell.
       await vi.advanceTimersByTimeAsync(2_900);
-      expect(done).toBe(false);
+      expect(done()).toBe(false);
       await vi.advanceTimersByTimeAsync(200);
-      expect(done).toBe(true);
-    } finally {
-      vi.useRealTimers();
-    }
+      expect(done()).toBe(true);
+    });
   });
 
   it('does not show a profile computed before the session changed (regression)', async () => {
