@@ -64,6 +64,28 @@ function instantiateWatched(db: AsyncDuckDB, url: string): Promise<unknown> {
   });
 }
 
+/** How long a failed boot waits for DuckDB's worker to finish loading before ending it anyway. */
+const SCRIPT_WAIT_MS = 5_000;
+
+/**
+ * Resolves once DuckDB's worker has run its script (it answers a ping before any instantiate) or
+ * failed to, or after SCRIPT_WAIT_MS. A worker terminated while inside its `importScripts` is
+ * reported by Chromium as an uncaught `null` in the page's console, once per failed boot: seen
+ * when the engine's range check failed before the 770 kB script had loaded on a busy machine.
+ */
+function scriptSettled(worker: Worker, db: AsyncDuckDB): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      worker.removeEventListener('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, SCRIPT_WAIT_MS);
+    worker.addEventListener('error', done);
+    db.ping().then(done, done);
+  });
+}
+
 let parquet: Promise<ParquetReader> | null = null;
 
 /**
@@ -98,6 +120,7 @@ export async function bootBrowserEngine(): Promise<EngineInstance> {
     await db.open({ query: { queryPollingInterval: 25 } });
   } catch (e) {
     // A boot that failed (too old a browser, the wasm not fetched or compiled) leaves no worker.
+    await scriptSettled(worker, db);
     worker.terminate();
     throw e;
   }
