@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Parquet and JSON ingest from the person's side (issue 16): the bench's 100 MB CSV written by
- * native DuckDB as Parquet (zstd, snappy) and the 10 MB one as JSON Lines and a JSON array;
+ * native DuckDB as Parquet (zstd, snappy), the 10 MB one as JSON Lines and a JSON array, and the
+ * 100 MB one as JSON Lines too (its peak memory);
  * each chosen in the built app in a fresh Chromium once the engine is ready, timed in the page
  * from the file chosen to its table summary on screen; next to native DuckDB reading the same
  * file into a table (`read_parquet` / `read_json`, 1 thread and all threads) in the same run.
@@ -19,6 +20,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { openBrowser, startPreview } from './lib/browser.mjs';
 import { ensureCsv } from './lib/generate.mjs';
 import { MARKS_SCRIPT, readMarks, waitForMark } from './lib/page-marks.mjs';
+import { nativePeakRss } from './lib/native-peak.mjs';
 import { writeSection } from './lib/report-section.mjs';
 import { fmtBytes, fmtMs, fmtRatio, log, median, sql } from './lib/stats.mjs';
 import { SIZES } from './lib/workload.mjs';
@@ -48,6 +50,18 @@ const FILES = [
     read: 'read_parquet',
   },
   { label: 'JSON Lines', from: SMALL, ext: 'jsonl', copy: '(FORMAT json)', read: 'read_json' },
+  // Large enough to be read in many batches (workers/load-json.ts): its peak memory is the point.
+  ...(quick
+    ? []
+    : [
+        {
+          label: 'JSON Lines',
+          from: LARGE,
+          ext: 'jsonl',
+          copy: '(FORMAT json)',
+          read: 'read_json',
+        },
+      ]),
   {
     label: 'JSON array',
     from: SMALL,
@@ -115,20 +129,20 @@ async function browserRun(url, file) {
 function section(results) {
   const rows = results.files.map(
     (f) =>
-      `| ${f.label} | ${fmtBytes(f.bytes)} (CSV ${fmtBytes(f.csvBytes)}) | ${f.rows.toLocaleString('en-US')} | ${fmtMs(f.browser.summaryMs)} | ${fmtMs(f.browser.workerMs)} | ${fmtMs(f.native.t1)} | ${fmtMs(f.native.tN)} | ${fmtRatio(f.browser.summaryMs, f.native.t1)} |`,
+      `| ${f.label} | ${fmtBytes(f.bytes)} (CSV ${fmtBytes(f.csvBytes)}) | ${f.rows.toLocaleString('en-US')} | ${fmtMs(f.browser.summaryMs)} | ${fmtMs(f.browser.workerMs)} | ${fmtMs(f.native.t1)} | ${fmtMs(f.native.tN)} | ${fmtRatio(f.browser.summaryMs, f.native.t1)} | ${fmtBytes(f.browser.peakRss)} | ${fmtBytes(f.native.peakRss)} | ${fmtRatio(f.browser.peakRss, f.native.peakRss)} |`,
   );
   return [
     '## Parquet and JSON ingest',
     '',
     `\`${results.command}\` · ${results.date.slice(0, 10)} · ${results.machine.nproc} cores · median of ${results.runs} runs, each in a fresh Chromium`,
     '',
-    "From the file chosen (the engine already ready) to its table summary on screen, in the built app; native DuckDB (`@duckdb/node-api`) reads the same file into a table in the same run. The worker column is the worker's own load time, for context. The files are the bench's CSVs written by native DuckDB.",
+    "From the file chosen (the engine already ready) to its table summary on screen, in the built app; native DuckDB (`@duckdb/node-api`) reads the same file into a table in the same run. The worker column is the worker's own load time, for context. Peak memory: the largest resident size of Chromium's renderer processes over the run (the page and its workers, DuckDB's wasm heap included; the largest of the runs), against a native DuckDB reading the same file in a process of its own (`bench/lib/native-peak.mjs`; Node's own ~50 MB included). The files are the bench's CSVs written by native DuckDB.",
     '',
-    '| File | Size | Rows | Sift: chosen → summary | of which in the worker | Native, 1 thread | Native, all threads | Sift / native 1 thread |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| File | Size | Rows | Sift: chosen → summary | of which in the worker | Native, 1 thread | Native, all threads | Sift / native 1 thread | Peak renderer RSS | Native peak RSS, 1 thread | Sift / native |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    "Parquet is decoded by parquet-wasm in Sift's worker one row group at a time and each group is copied into DuckDB as Arrow; native DuckDB decodes straight into its table, in parallel where it may. JSON is parsed in the worker (JSON.parse, a line at a time for JSON Lines) and written as typed Arrow for DuckDB's Arrow import; duckdb-wasm's own JSON import took 1.7–1.9 s for the same files (bench/json-import compares the two on one file in Node). Everything in the browser runs on one thread (parquet-wasm and JSON.parse in Sift's worker, then the single-threaded DuckDB-WASM bundle, see Threads), so the 1-thread native figure is the fair comparison.",
+    "Parquet is decoded by parquet-wasm in Sift's worker one row group at a time and each group is copied into DuckDB as Arrow; native DuckDB decodes straight into its table, in parallel where it may. JSON is parsed in the worker (JSON.parse, a line at a time for JSON Lines) and written as typed Arrow for DuckDB's Arrow import; a JSON Lines file is read twice, once for its columns and types and once in batches of 25,000 records appended to the table, so it is never held whole; duckdb-wasm's own JSON import took 1.7–1.9 s for the same files (bench/json-import compares the two on one file in Node). Everything in the browser runs on one thread (parquet-wasm and JSON.parse in Sift's worker, then the single-threaded DuckDB-WASM bundle, see Threads), so the 1-thread native figure is the fair comparison.",
   ].join('\n');
 }
 
@@ -148,6 +162,7 @@ async function main() {
     const native = {
       t1: await nativeIngest(file.path, spec.read, 1),
       tN: await nativeIngest(file.path, spec.read, os.availableParallelism()),
+      peakRss: nativePeakRss(file.path, spec.read),
     };
     log(
       `${spec.label}: ${fmtBytes(file.bytes)}, native ${fmtMs(native.t1)} (1 thread), ${fmtMs(native.tN)}`,

@@ -10,6 +10,7 @@ import type { AsyncDuckDB } from '@duckdb/duckdb-wasm';
 import type {
   EngineInfo,
   LoadOutcome,
+  LoadProgress,
   ProfileOptions,
   QueryOptions,
   QueryResult,
@@ -108,6 +109,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     name: string | undefined,
     alone: boolean,
     sheet: string | undefined,
+    progress: (done: number) => void,
   ): Promise<LoadOutcome[]> {
     const started = performance.now();
     const fail = (message: string): LoadOutcome[] => [{ ok: false, fileName: file.name, message }];
@@ -142,7 +144,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     }
     const table = nameFor(file.name);
     try {
-      const got = await readFile(reading, table, file, read, verdict);
+      const got = await readFile({ ...reading, progress }, table, file, read, verdict);
       return [{ ok: true, table: await keep(table, file, got, started) }];
     } catch (e) {
       return fail(errorMessage(e));
@@ -243,9 +245,23 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
             fileCount: files.length,
             bytesTotal: file.size,
           };
-          void Promise.resolve(onProgress?.(p)).catch(() => undefined);
+          const send = (q: LoadProgress) =>
+            void Promise.resolve(onProgress?.(q)).catch(() => undefined);
+          send(p);
+          // Told the page at each whole percent, not at each chunk read: every call crosses to it.
+          let percent = 0;
+          const progress = (done: number) => {
+            const now = Math.floor(Math.min(1, done) * 100);
+            if (now > percent) send({ ...p, done: (percent = now) / 100 });
+          };
           try {
-            const got = await loadOne(file, names?.[fileIndex], alone, sheets?.[fileIndex]);
+            const got = await loadOne(
+              file,
+              names?.[fileIndex],
+              alone,
+              sheets?.[fileIndex],
+              progress,
+            );
             outcomes.push(...got.map((o) => ({ ...o, fileIndex })));
           } catch (e) {
             const message = errorMessage(e);

@@ -31,6 +31,8 @@ export interface ParquetDeps {
   parquet(): Promise<ParquetReader>;
   /** Appends an Arrow IPC stream to `table`, creating it first when `create`. */
   insertArrow(table: string, ipc: Uint8Array, create: boolean): Promise<void>;
+  /** How much of the reading is done, 0 to 1: row groups read of all. */
+  progress?(done: number): void;
 }
 
 export interface ParquetLoaded {
@@ -66,6 +68,7 @@ export async function loadParquet(
         throw unreadable(errorMessage(e));
       }
       await deps.insertArrow(table, ipc, i === 0);
+      deps.progress?.((i + 1) / groups.length);
     }
   } catch (e) {
     await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`).catch(() => undefined);

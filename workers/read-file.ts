@@ -1,7 +1,7 @@
 /**
  * One file into one table, by what its head shows it to be: delimited text through DuckDB's
  * sniffer (load-csv.ts), Parquet through parquet-wasm (load-parquet.ts), JSON and JSON Lines
- * through duckdb-wasm's JSON import (load-json.ts). Throws with a message for the person.
+ * parsed in the worker into typed Arrow (load-json.ts). Throws with a message for the person.
  */
 import type { ColumnName, Encoding, FileFormat } from '../src/core/data/engine.ts';
 import type { HeadVerdict } from '../src/core/data/file-head.ts';
@@ -21,6 +21,8 @@ export interface ReadDeps {
   unregisterFile(path: string): Promise<void>;
   parquet(): Promise<ParquetReader>;
   insertArrow(table: string, ipc: Uint8Array, create: boolean): Promise<void>;
+  /** How much of the file's reading is done, 0 to 1, for a reader that can tell. */
+  progress?(done: number): void;
 }
 
 export interface FileRead {
@@ -59,7 +61,7 @@ export async function readFile(
 
 /** What reading records (JSON, a sheet) needs, from the engine's reading deps. */
 export function jsonDeps(deps: ReadDeps): JsonDeps {
-  return { exec: deps.exec, insertArrow: deps.insertArrow };
+  return { exec: deps.exec, insertArrow: deps.insertArrow, progress: deps.progress };
 }
 
 async function readDelimited(

@@ -2,7 +2,7 @@
  * Two ways to bring a JSON array into DuckDB-WASM without its json extension, measured in the
  * worker's own stack in Node (duckdb-wasm's Node build, one thread), next to native DuckDB's
  * read_json at 1 thread on the same file: duckdb-wasm's built-in `insertJSONFromPath`, and what
- * Sift does (workers/load-json.ts): JSON.parse, the records into typed Arrow (workers/json-arrow.ts),
+ * Sift does (workers/load-json.ts): JSON.parse, the records into typed Arrow (workers/record-shape.ts, workers/json-arrow.ts),
  * `insertArrowFromIPCStream`. Context for the choice,
  * not a figure of what a person waits for.
  *
@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { test } from 'vitest';
 import { bootNodeEngine } from '../../tests/engine-suite/node-host.ts';
-import { recordsToArrow } from '../../workers/json-arrow.ts';
+import { batchToArrow } from '../../workers/json-arrow.ts';
+import { RecordShape } from '../../workers/record-shape.ts';
 
 const RECORDS = 400_000;
 const RUNS = 3;
@@ -44,8 +45,11 @@ test('JSON into DuckDB-WASM: the built-in import against JSON.parse into Arrow, 
     await conn.insertJSONFromPath(`uploads/r${run}.json`, { name: `a${run}` });
     builtIn.push(performance.now() - t);
     t = performance.now();
-    const arrow = recordsToArrow(JSON.parse(text) as unknown[]);
-    await conn.insertArrowFromIPCStream(arrow.ipc, { name: `b${run}`, create: true });
+    const parsed = JSON.parse(text) as unknown[];
+    const shape = new RecordShape();
+    for (const record of parsed) shape.add(record);
+    const ipc = batchToArrow(shape.columns(), parsed);
+    await conn.insertArrowFromIPCStream(ipc, { name: `b${run}`, create: true });
     viaArrow.push(performance.now() - t);
   }
   const types = async (t: string) =>

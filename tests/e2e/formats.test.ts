@@ -42,6 +42,12 @@ beforeAll(async () => {
   }));
   writeFileSync(path('orders.json'), JSON.stringify(records, null, 2));
   writeFileSync(path('orders.jsonl'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  // Large enough to be read in many chunks and batches, so that its progress can be watched.
+  const events = Array.from(
+    { length: 200_000 },
+    (_, i) => `{"id":${i},"kind":"${['view', 'click', 'buy'][i % 3]}","at":"2024-05-01T10:00:00Z"}`,
+  );
+  writeFileSync(path('events.jsonl'), events.join('\n'));
   writeFileSync(
     path('people.csv.gz'),
     gzipSync('name,age\n' + Array.from({ length: 5000 }, (_, i) => `p${i},${i % 90}`).join('\n')),
@@ -142,6 +148,40 @@ describe('files of every format', () => {
       await page.locator('[data-testid="table-summary"][data-table="orders"]').textContent(),
     ).toMatch(/nested object was spread/);
     expect(foreign(urls)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows how far a JSON Lines or Parquet file has been read, not only that it is being read', async () => {
+    const { page, errors } = await openApp(browser());
+    for (const file of ['events.jsonl', 'sales.parquet']) {
+      // Every frame's reading of the bar, from before the file is chosen until it is loaded.
+      await page.evaluate(() => {
+        const w = window as unknown as { seen: number[]; watching: boolean };
+        w.seen = [];
+        w.watching = true;
+        const look = () => {
+          const bar = document.querySelector<HTMLProgressElement>('[data-testid="load-fraction"]');
+          if (bar && bar.value !== w.seen.at(-1)) w.seen.push(bar.value);
+          if (w.watching) requestAnimationFrame(look);
+        };
+        look();
+      });
+      await loadFiles(page, [path(file)]);
+      const seen = await page.evaluate(() => {
+        const w = window as unknown as { seen: number[]; watching: boolean };
+        w.watching = false;
+        return w.seen;
+      });
+      expect(seen.filter((v) => v > 0 && v < 1).length, file).toBeGreaterThanOrEqual(3);
+      expect(
+        seen.every((v, i) => i === 0 || v >= seen[i - 1]!),
+        file,
+      ).toBe(true);
+    }
+    expect((await summaries(page)).map((t) => [t.file, t.rows])).toEqual([
+      ['events.jsonl', 200_000],
+      ['sales.parquet', await nativeCount(`'${path('sales.parquet')}'`)],
+    ]);
     expect(errors).toEqual([]);
   });
 

@@ -1,9 +1,25 @@
 import { tableFromIPC } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { recordsToArrow } from '../../workers/json-arrow.ts';
-import { parseLines } from '../../workers/load-json.ts';
+import { batchToArrow } from '../../workers/json-arrow.ts';
+import { eachBatch } from '../../workers/load-json.ts';
+import { RecordShape } from '../../workers/record-shape.ts';
 
 const stream = (text: string) => new Blob([text]).stream();
+
+/** Records as one Arrow stream with the columns their shape gives, as a sheet or document is read. */
+function recordsToArrow(records: unknown[]) {
+  const shape = new RecordShape();
+  for (const record of records) shape.add(record);
+  const columns = shape.columns();
+  return { ipc: batchToArrow(columns, records), columns, spread: shape.spread };
+}
+
+/** Every value of a JSON Lines stream, and the batches they came in. */
+async function parseLines(text: string, limits?: { chars: number; count: number }) {
+  const batches: unknown[][] = [];
+  await eachBatch(stream(text), (values) => void batches.push(values), limits);
+  return { values: batches.flat(), batches };
+}
 
 describe('records as Arrow', () => {
   it('keeps the keys’ order, spreads objects one level, and gives each column one kind', () => {
@@ -76,9 +92,22 @@ describe('the types decided as DuckDB’s readers would', () => {
   });
 });
 
+describe('values written as they were', () => {
+  it('keeps whole numbers to 2^53 either side of zero, and text in any script', () => {
+    const ints = [0, -1, 2 ** 31, 3e9, -(2 ** 32) - 5, 2 ** 53 - 1, -(2 ** 53 - 1), null];
+    const words = ['Oslo', 'Zürich', null, '東京', '🙂 ok', ''];
+    const ascii = ['a', null, 'bc', ''];
+    const records = ints.map((n, i) => ({ n, word: words[i] ?? null, ascii: ascii[i] ?? null }));
+    const table = tableFromIPC(recordsToArrow(records).ipc);
+    expect([...table.getChild('n')!]).toEqual(ints.map((n) => (n === null ? null : BigInt(n))));
+    expect([...table.getChild('word')!]).toEqual(ints.map((_, i) => words[i] ?? null));
+    expect([...table.getChild('ascii')!]).toEqual(ints.map((_, i) => ascii[i] ?? null));
+  });
+});
+
 describe('JSON Lines', () => {
   it('reads every line, across CRLF, blank lines and a byte-order mark', async () => {
-    expect(await parseLines(stream('\ufeff{"a":1}\r\n\r\n{"a":2}\n{"a":3}'))).toEqual([
+    expect((await parseLines('\ufeff{"a":1}\r\n\r\n{"a":2}\n{"a":3}')).values).toEqual([
       { a: 1 },
       { a: 2 },
       { a: 3 },
@@ -86,7 +115,7 @@ describe('JSON Lines', () => {
   });
 
   it('names the first line that is not JSON', async () => {
-    await expect(parseLines(stream('{"a":1}\n{"a":2}\n{"a": oops}\n'))).rejects.toThrow(
+    await expect(parseLines('{"a":1}\n{"a":2}\n{"a": oops}\n')).rejects.toThrow(
       /line 3 is not a whole JSON value .*: \{"a": oops\}/,
     );
   });

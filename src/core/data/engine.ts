@@ -106,8 +106,9 @@ export type LoadOutcome = { fileIndex?: number } & (
 );
 
 /**
- * Which file is being read. DuckDB-WASM reports no progress within a file that works under our
- * CSP: its progress bar calls `new Function` in DuckDB's worker, which `script-src` forbids.
+ * Which file is being read, and how far when the reader can tell. DuckDB-WASM reports no
+ * progress within a CSV that works under our CSP: its progress bar calls `new Function` in
+ * DuckDB's worker, which `script-src` forbids.
  */
 export interface LoadProgress {
   fileName: string;
@@ -115,6 +116,11 @@ export interface LoadProgress {
   fileIndex: number;
   fileCount: number;
   bytesTotal: number;
+  /**
+   * How much of this file's reading is done, 0 to 1: given for the files Sift reads itself
+   * (JSON Lines as it streams, Parquet by row group), absent for a CSV and a JSON document.
+   */
+  done?: number;
 }
 
 export interface TypicalValue {
