@@ -9,7 +9,7 @@ import type { AgentEvent } from '../core/events/events.ts';
 import { errorMessage } from '../core/errors.ts';
 import { emptyConversation, type Conversation } from '../core/model/conversation.ts';
 import { closeInterruptedReport } from '../core/report/write-report.ts';
-import type { SessionMeta, StoredTable } from '../core/session/records.ts';
+import type { SessionMeta } from '../core/session/records.ts';
 import { liveEvents, recoverInterrupted } from '../core/session/recover.ts';
 import { storageFailure } from '../core/session/storage-failure.ts';
 import type { Analyst, Recorder } from './analyst.svelte.ts';
@@ -18,9 +18,15 @@ import type { SessionStatus } from './session-status.svelte.ts';
 import type { SessionTabs } from './session-tabs.ts';
 import { fallbackTitle } from './session-title.ts';
 import { rescuedAfter, SessionWriter } from './session-writer.ts';
-import { noFiles, sheetsOf, type FilesByTable, type SessionContent } from './stored-files.ts';
+import {
+  noFiles,
+  sheetsOf,
+  withLoaded,
+  type FilesByTable,
+  type SessionContent,
+} from './stored-files.ts';
 import type { LoadedFile, TableListener, Workspace } from './workspace.svelte.ts';
-import { newFileId, newSessionId, type SessionId } from '../core/ids.ts';
+import { newSessionId, type SessionId } from '../core/ids.ts';
 
 export type Role = 'writer' | 'follower';
 
@@ -187,7 +193,9 @@ export class OpenSession implements Recorder, TableListener {
     const tables = meta.tables.filter((t) => t !== gone);
     this.meta = { ...meta, tables };
     this.#files.delete(name);
-    void this.#writer?.write((s) => s.deleteFile(meta.id, gone.fileId));
+    // Another sheet of the same workbook may still be read from it.
+    if (!tables.some((t) => t.fileId === gone.fileId))
+      void this.#writer?.write((s) => s.deleteFile(meta.id, gone.fileId));
     this.#d.status.background('The session list could not be updated', async () => {
       await this.#writer?.write((s) => s.update(meta.id, { tables }));
       await this.#d.refresh();
@@ -199,22 +207,12 @@ export class OpenSession implements Recorder, TableListener {
     if (this.role === 'follower') return;
     if (!this.meta) await this.#create(loaded);
     const meta = this.meta!;
-    const added: StoredTable[] = loaded.map(({ table, file }) => ({
-      name: table.name,
-      fileId: newFileId(),
-      fileName: file.name,
-      fileBytes: file.size,
-      ...(table.sheet === undefined ? {} : { sheet: table.sheet }),
-    }));
-    const kept = meta.tables.filter((t) => !added.some((a) => a.name === t.name));
+    const { tables, put, unused } = withLoaded(meta.tables, loaded);
     for (const { table, file } of loaded) this.#files.set(table.name, file);
-    const tables = [...kept, ...added];
     this.meta = { ...meta, tables };
     const writer = this.#writer;
-    for (const [i, t] of added.entries())
-      void writer?.write((s) => s.putFile(meta.id, t.fileId, loaded[i]!.file));
-    for (const t of meta.tables.filter((t) => !kept.includes(t)))
-      void writer?.write((s) => s.deleteFile(meta.id, t.fileId));
+    for (const [id, file] of put) void writer?.write((s) => s.putFile(meta.id, id, file));
+    for (const id of unused) void writer?.write((s) => s.deleteFile(meta.id, id));
     await writer?.write((s) => s.update(meta.id, { tables }));
     await this.#d.refresh();
     this.#d.tabs.tablesChanged(meta.id);

@@ -7,7 +7,8 @@ import type { Conversation } from '../core/model/conversation.ts';
 import type { AgentEvent } from '../core/events/events.ts';
 import type { LiveDraft, SessionMeta, StoredTable } from '../core/session/records.ts';
 import type { SessionStore } from '../core/session/store.ts';
-import type { SessionId } from '../core/ids.ts';
+import { newFileId, type FileId, type SessionId } from '../core/ids.ts';
+import type { LoadedFile } from './workspace.svelte.ts';
 
 export type FilesByTable = Map<string, File>;
 
@@ -29,6 +30,34 @@ export async function readStoredFiles(
 /** The sheet each workbook table is read from, by table name (tables of other files have none). */
 export function sheetsOf(tables: StoredTable[]): ReadonlyMap<string, string> {
   return new Map(tables.flatMap((t) => (t.sheet ? [[t.name, t.sheet] as const] : [])));
+}
+
+/**
+ * A session's tables once `loaded` have joined them (a table of the same name is replaced), the
+ * files to store, and the stored files no table is read from any more. The sheets of a workbook
+ * are tables of one file: it is stored once, under one id.
+ */
+export function withLoaded(
+  previous: StoredTable[],
+  loaded: LoadedFile[],
+): { tables: StoredTable[]; put: Array<[FileId, File]>; unused: FileId[] } {
+  const ids = new Map<File, FileId>();
+  const added: StoredTable[] = loaded.map(({ table, file }) => {
+    let id = ids.get(file);
+    if (!id) ids.set(file, (id = newFileId()));
+    return {
+      name: table.name,
+      fileId: id,
+      fileName: file.name,
+      fileBytes: file.size,
+      ...(table.sheet === undefined ? {} : { sheet: table.sheet }),
+    };
+  });
+  const kept = previous.filter((t) => !added.some((a) => a.name === t.name));
+  const tables = [...kept, ...added];
+  const used = new Set(tables.map((t) => t.fileId));
+  const unused = [...new Set(previous.map((t) => t.fileId))].filter((id) => !used.has(id));
+  return { tables, put: [...ids].map(([file, id]) => [id, file]), unused };
 }
 
 /** A session as it is opened: from the store, or straight from an imported file. */
@@ -61,7 +90,13 @@ export async function readSession(
 export async function storeSession(store: SessionStore, content: SessionContent): Promise<void> {
   const { meta, events, history, files } = content;
   await store.create({ ...meta, tables: [], bytes: { files: 0, events: 0, history: 0 } });
-  for (const t of meta.tables) await store.putFile(meta.id, t.fileId, files.get(t.name)!);
+  // Tables read from one file (a workbook's sheets) share its id: stored once.
+  const stored = new Set<string>();
+  for (const t of meta.tables) {
+    if (stored.has(t.fileId)) continue;
+    stored.add(t.fileId);
+    await store.putFile(meta.id, t.fileId, files.get(t.name)!);
+  }
   await store.update(meta.id, { tables: meta.tables });
   for (const [seq, e] of events.entries()) await store.appendEvent(meta.id, seq, e);
   if (history) await store.saveHistory(meta.id, history);

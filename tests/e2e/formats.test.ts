@@ -4,7 +4,7 @@
  * JSON arrays, JSON Lines, nested JSON and gzipped CSV, each with the row count native DuckDB
  * reads from the same file, and a damaged file of each kind refused with a message.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -53,6 +53,53 @@ beforeAll(async () => {
     gzipSync('name,age\n' + Array.from({ length: 5000 }, (_, i) => `p${i},${i % 90}`).join('\n')),
   );
 });
+
+/** The data files kept in the page's IndexedDB, as the session store wrote them. */
+function storedFiles(page: Page): Promise<Array<{ name: string; size: number }>> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('sift');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('files').objectStore('files').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(
+              (all.result as Array<{ name: string; size: number }>).map(({ name, size }) => ({
+                name,
+                size,
+              })),
+            );
+          };
+        };
+      }),
+  );
+}
+
+/** Each stored session's table names, once its removal or addition is written. */
+function storedTables(page: Page): Promise<string[][]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('sift');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('sessions').objectStore('sessions').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(
+              (all.result as Array<{ tables: Array<{ name: string }> }>).map((s) =>
+                s.tables.map((t) => t.name),
+              ),
+            );
+          };
+        };
+      }),
+  );
+}
 
 /** Every request the page makes, to prove that none leaves its origin. */
 function recordRequests(page: Page): string[] {
@@ -292,9 +339,23 @@ describe('files of every format', () => {
       ),
     ).toMatchObject({ ok: true, cells: [['North', '2024-01-05']] });
     await page.waitForSelector('[data-testid="session-item"][aria-current="true"]');
+    // Two tables, one file: the workbook is kept once on the person's disk, not once a sheet.
+    await expect
+      .poll(() => storedFiles(page))
+      .toEqual([{ name: 'sales.xlsx', size: statSync('tests/fixtures/xlsx/sales.xlsx').size }]);
     await page.reload();
     await sessionsReady(page, 2);
     expect(await summaries(page)).toEqual(before);
+    // Removing one sheet's table keeps the workbook the other is still read from.
+    await page
+      .locator('[data-testid="table-summary"][data-table="targets"] button', { hasText: 'Remove' })
+      .click();
+    await expect.poll(async () => (await summaries(page)).length).toBe(1);
+    await expect.poll(() => storedTables(page)).toEqual([['sales_2024']]);
+    await page.reload();
+    await sessionsReady(page, 1);
+    expect(await summaries(page)).toEqual([before[0]]);
+    expect(await storedFiles(page)).toHaveLength(1);
     expect(foreign(urls)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { TableInfo } from '../../src/core/data/engine.ts';
+import { withLoaded } from '../../src/state/stored-files.ts';
+import type { LoadedFile } from '../../src/state/workspace.svelte.ts';
+
+const loadedFrom = (file: File, ...tables: Array<[string, string?]>): LoadedFile[] =>
+  tables.map(([name, sheet]) => ({ file, table: { name, sheet } as TableInfo }));
+
+describe('the files a session stores for its tables', () => {
+  it('stores a workbook once for all its sheets, and lets it go only when no sheet is read from it', () => {
+    const workbook = new File(['xlsx bytes'], 'sales.xlsx');
+    const first = withLoaded([], loadedFrom(workbook, ['sales', 'Sales'], ['targets', 'Targets']));
+    expect(first.put).toHaveLength(1);
+    expect(first.put[0]![1]).toBe(workbook);
+    const [sales, targets] = first.tables;
+    expect(sales!.fileId).toBe(targets!.fileId);
+    expect(first.unused).toEqual([]);
+
+    // One sheet's table replaced by a CSV of the same name: the other still reads the workbook.
+    const csv = new File(['a,b\n1,2'], 'targets.csv');
+    const second = withLoaded(first.tables, loadedFrom(csv, ['targets']));
+    expect(second.tables.map((t) => [t.name, t.fileName])).toEqual([
+      ['sales', 'sales.xlsx'],
+      ['targets', 'targets.csv'],
+    ]);
+    expect(second.unused).toEqual([]);
+
+    // Then the last one: now the workbook is read by nothing.
+    const third = withLoaded(second.tables, loadedFrom(new File(['x'], 'sales.csv'), ['sales']));
+    expect(third.unused).toEqual([sales!.fileId]);
+  });
+});
