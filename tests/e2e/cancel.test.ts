@@ -143,7 +143,12 @@ async function proxyRefusingWasm(target: string) {
   return {
     url: `http://127.0.0.1:${port}/`,
     state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      // close() alone waits for every open connection, and the page may still hold one (a
+      // response being streamed): seen once as this test running out its 120 s at the end.
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
