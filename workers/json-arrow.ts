@@ -27,6 +27,7 @@ import {
   DATE,
   TIME,
   isRecord,
+  offsetMinutes,
   utcMs,
   type ColumnPlan,
   type Kind,
@@ -131,7 +132,8 @@ function microsOf(s: string): bigint {
   const time = TIME.exec(s)!;
   // The fraction to the microsecond, DuckDB's precision, kept out of the milliseconds.
   const micros = time[7] ? Math.round(Number(time[7]) * 1e6) : 0;
-  return BigInt(utcMs(time, true)!) * 1000n + BigInt(micros);
+  const utc = utcMs(time, true)! - offsetMinutes(time[8])! * 60_000;
+  return BigInt(utc) * 1000n + BigInt(micros);
 }
 
 function scalarData(kind: Scalar | 'json', values: unknown[]): Data {

@@ -12,7 +12,7 @@ import { quoteIdent } from '../src/core/data/sql-text.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import { batchToArrow } from './json-arrow.ts';
 import { RecordShape, isRecord, type ColumnPlan } from './record-shape.ts';
-import type { Exec, Shaped } from './table-shape.ts';
+import { zonedNote, type Exec, type Shaped } from './table-shape.ts';
 
 export interface JsonDeps {
   exec: Exec;
@@ -205,12 +205,13 @@ function shapeChecked(shape: RecordShape): { columns: ColumnPlan[]; notes: strin
   const columns = shape.columns();
   if (columns.length === 0)
     throw new Error('The records have no named values: there are no columns to make.');
-  const notes =
-    shape.spread > 0
-      ? [
-          `${shape.spread} nested object${shape.spread === 1 ? ' was' : 's were'} spread into columns named parent_field.`,
-        ]
-      : [];
+  const notes: string[] = [];
+  if (shape.spread > 0)
+    notes.push(
+      `${shape.spread} nested object${shape.spread === 1 ? ' was' : 's were'} spread into columns named parent_field.`,
+    );
+  const zoned = columns.filter((c) => c.zoned).length;
+  if (zoned > 0) notes.push(zonedNote(zoned));
   return { columns, notes };
 }
 
@@ -235,7 +236,13 @@ export async function loadRecords(
   const shape = new RecordShape();
   for (const record of records) shape.add(record);
   const { columns, notes } = shapeChecked(shape);
-  await filling(deps, table, () => deps.insertArrow(table, batchToArrow(columns, records), true));
+  // In batches too: the records are held already, but their Arrow need not be, all at once.
+  await filling(deps, table, async () => {
+    for (let at = 0; at < records.length; at += BATCH.count) {
+      const batch = records.slice(at, at + BATCH.count);
+      await deps.insertArrow(table, batchToArrow(columns, batch), at === 0);
+    }
+  });
   return { columns: named(columns), notes };
 }
 

@@ -22,14 +22,33 @@ export interface ColumnPlan extends ColumnName {
   key: string;
   /** The key inside the object under `key`, for a spread column. */
   inner: string | null;
+  /** Times of the column were at an offset from UTC, and are written as UTC. */
+  zoned: boolean;
 }
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** A time with no zone, or in UTC (`Z`): one with an offset is left as text, not shifted. */
-export const TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?Z?$/;
+/**
+ * A time with no zone, in UTC (`Z`), or at an offset from it (`+02:00`, `-0500`, `+05`, as ISO
+ * 8601 and APIs write them): one at an offset becomes the same instant in UTC, as a time-zoned
+ * Parquet column does (DuckDB-WASM has no time zones), and the person is told.
+ */
+export const TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/** Minutes east of UTC of TIME's zone (its 8th group): 0 for none or `Z`, null past ±23:59. */
+export function offsetMinutes(zone: string | undefined): number | null {
+  if (!zone || zone === 'Z') return 0;
+  const digits = zone.slice(1).replace(':', '');
+  const [h, m] = [Number(digits.slice(0, 2)), Number(digits.slice(2) || 0)];
+  if (h > 23 || m > 59) return null;
+  return (zone[0] === '-' ? -1 : 1) * (h * 60 + m);
+}
+
+/** A time (of kind timestamp) that names an offset from UTC other than `Z`. */
+const AT_OFFSET = /[+-]\d{2}(?::?\d{2})?$/;
 
 /** Milliseconds since the epoch of a real calendar date and time (2024-02-30 is none), or null; a fraction of a second is left out. */
 export function utcMs(m: RegExpExecArray, withTime: boolean): number | null {
@@ -47,11 +66,11 @@ export function utcMs(m: RegExpExecArray, withTime: boolean): number | null {
 }
 
 /**
- * Whether `s` may be a date or a time at all: `YYYY-MM-DD` and at most 27 characters. Most text
+ * Whether `s` may be a date or a time at all: `YYYY-MM-DD` and at most 32 characters. Most text
  * fails here, before either pattern runs (a 1 GB file has tens of millions of strings).
  */
 const mayBeTime = (s: string) =>
-  s.length >= 10 && s.length <= 27 && s.charCodeAt(4) === 45 && s.charCodeAt(7) === 45;
+  s.length >= 10 && s.length <= 32 && s.charCodeAt(4) === 45 && s.charCodeAt(7) === 45;
 
 function scalarKind(v: unknown): Scalar | null {
   if (typeof v === 'number' && Number.isFinite(v))
@@ -62,7 +81,7 @@ function scalarKind(v: unknown): Scalar | null {
   const date = DATE.exec(v);
   if (date && utcMs(date, false) !== null) return 'date';
   const time = TIME.exec(v);
-  if (time && utcMs(time, true) !== null) return 'timestamp';
+  if (time && utcMs(time, true) !== null && offsetMinutes(time[8]) !== null) return 'timestamp';
   return 'string';
 }
 
@@ -90,6 +109,14 @@ class KindSeen {
   #lists = 0;
   /** Values that are not null. */
   seen = 0;
+  /** A time at an offset from UTC was seen (to be shifted to UTC, and the person told). */
+  zoned = false;
+
+  #kindOf(v: unknown): Scalar | null {
+    const k = scalarKind(v);
+    if (k === 'timestamp' && AT_OFFSET.test(v as string)) this.zoned = true;
+    return k;
+  }
 
   add(v: unknown): void {
     if (v === null || v === undefined) return;
@@ -99,7 +126,7 @@ class KindSeen {
       if (this.#listsMixed) return;
       for (const x of v) {
         if (x === null || x === undefined) continue;
-        const k = scalarKind(x);
+        const k = this.#kindOf(x);
         const joined: Scalar | null = k && (this.#list ? join(this.#list, k) : k);
         if (!joined) {
           this.#listsMixed = true;
@@ -112,7 +139,7 @@ class KindSeen {
     // Text joined with any text is text: once a column is text, only a number or a boolean
     // can change it (to mixed), and the patterns need not run again.
     if (this.#mixed || (this.#scalar === 'string' && typeof v === 'string')) return;
-    const k = scalarKind(v);
+    const k = this.#kindOf(v);
     const joined: Scalar | null = k && (this.#scalar ? join(this.#scalar, k) : k);
     if (!joined) this.#mixed = true;
     else this.#scalar = joined;
@@ -125,13 +152,13 @@ class KindSeen {
   }
 }
 
-/** The shape of the records seen so far: `add` each, then read `columns`. */
 interface Column {
   key: string;
   inner: string | null;
   seen: KindSeen;
 }
 
+/** The shape of the records seen so far: `add` each, then read `columns`. */
 export class RecordShape {
   /** Columns in the order their keys first appeared. */
   readonly #order: Column[] = [];
@@ -187,12 +214,16 @@ export class RecordShape {
     const names = cleanColumnNames(
       kept.map((c) => (c.inner === null ? c.key : `${c.key}_${c.inner}`)),
     );
-    return kept.map((c, j) => ({
-      original: c.inner === null ? c.key : `${c.key}.${c.inner}`,
-      name: names[j]!,
-      kind: c.seen.kind,
-      key: c.key,
-      inner: c.inner,
-    }));
+    return kept.map((c, j) => {
+      const kind = c.seen.kind;
+      return {
+        original: c.inner === null ? c.key : `${c.key}.${c.inner}`,
+        name: names[j]!,
+        kind,
+        key: c.key,
+        inner: c.inner,
+        zoned: c.seen.zoned && (kind === 'timestamp' || kind === 'timestamp[]'),
+      };
+    });
   }
 }

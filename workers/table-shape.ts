@@ -38,7 +38,7 @@ const OTHER_TIMESTAMP = /^TIMESTAMP_(?:S|MS|NS)$/;
  * and become the same instants as UTC times, which every function takes; the person is told.
  */
 const ZONED = 'TIMESTAMP WITH TIME ZONE';
-const zonedNote = (n: number) =>
+export const zonedNote = (n: number) =>
   `${n} column${n === 1 ? '' : 's'} of times with a time zone ${n === 1 ? 'was' : 'were'} read as UTC times: this browser's DuckDB has no time zone support.`;
 
 /** After a Parquet load: the names made usable and the timestamps made plain, in place. */

@@ -254,26 +254,29 @@ export const formatCases: EngineCase[] = [
   {
     // Read in batches of 25,000 records (workers/load-json.ts), each appended to the table:
     // a kind or a key first seen in the last batch must still shape the table from the first.
-    name: 'reads a JSON Lines file larger than a batch with the columns and types of the whole file',
+    name: 'reads a JSON Lines file larger than a batch with the columns and types of the whole file, offset times in UTC',
     async run(ctx) {
       const n = 60_000;
       const lines: string[] = [];
       for (let i = 0; i < n; i++) lines.push(`{"id":${i},"x":${i % 10}}`);
-      lines.push(`{"id":${n},"x":0.5,"late":"2024-03-01","who":{"name":"Ana"}}`);
+      lines.push(
+        `{"id":${n},"x":0.5,"late":"2024-03-01","who":{"name":"Ana"},"at":"2024-03-01T12:00:00+01:00"}`,
+      );
       const [outcome] = await ctx.engine.load([ctx.file('big.jsonl', lines.join('\n'))]);
       const t = loaded(outcome, 'big.jsonl');
       equal(t.rows, n + 1, 'every line read');
       equal(
         types(t),
-        ['id BIGINT', 'x DOUBLE', 'late DATE', 'who_name VARCHAR'],
+        ['id BIGINT', 'x DOUBLE', 'late DATE', 'who_name VARCHAR', 'at TIMESTAMP'],
         'the types of the whole file',
       );
+      match(t.notes.join(' '), /1 column of times with a time zone was read as UTC/, 'the note');
       equal(
         await cells(
           ctx,
-          `SELECT sum(id)::BIGINT::VARCHAR, sum(x), count(late), max(who_name) FROM ${t.name}`,
+          `SELECT sum(id)::BIGINT::VARCHAR, sum(x), count(late), max(who_name), max("at")::VARCHAR FROM ${t.name}`,
         ),
-        [[String((n * (n + 1)) / 2), (n / 10) * 45 + 0.5, 1, 'Ana']],
+        [[String((n * (n + 1)) / 2), (n / 10) * 45 + 0.5, 1, 'Ana', '2024-03-01 11:00:00']],
         'the values',
       );
     },

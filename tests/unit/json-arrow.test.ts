@@ -46,7 +46,7 @@ describe('records as Arrow', () => {
 });
 
 describe('the types decided as DuckDB’s readers would', () => {
-  it('makes whole numbers integers, ISO dates and UTC times dates and times, and leaves the rest text', () => {
+  it('makes whole numbers integers, ISO dates and times (at an offset: in UTC) dates and times, and leaves the rest text', () => {
     const arrow = recordsToArrow([
       {
         n: 1,
@@ -56,6 +56,7 @@ describe('the types decided as DuckDB’s readers would', () => {
         when: '2024-01-05',
         bad: '2024-02-30',
         zoned: '2024-01-05T10:00:00+02:00',
+        offBy: '2024-01-05T10:00:00+25:00',
         list: [1, 2],
       },
       {
@@ -65,7 +66,8 @@ describe('the types decided as DuckDB’s readers would', () => {
         at: '2024-01-06 08:30',
         when: '2024-01-06T00:00:01',
         bad: '2024-03-01',
-        zoned: null,
+        zoned: '2024-01-05 23:30:00.5-0530',
+        offBy: null,
         list: [],
       },
     ]);
@@ -76,13 +78,21 @@ describe('the types decided as DuckDB’s readers would', () => {
       at: 'timestamp',
       when: 'timestamp',
       bad: 'string',
-      zoned: 'string',
+      zoned: 'timestamp',
+      offBy: 'string',
       list: 'integer[]',
     });
+    // Times at an offset are the same instants in UTC, and the column says it was shifted.
+    expect(arrow.columns.filter((c) => c.zoned).map((c) => c.name)).toEqual(['zoned']);
     const table = tableFromIPC(arrow.ipc);
     expect(String(table.schema.fields.map((f) => f.type))).toBe(
-      'Int64,Float64,Date32<DAY>,Timestamp<MICROSECOND>,Timestamp<MICROSECOND>,Utf8,Utf8,List<Int64>',
+      'Int64,Float64,Date32<DAY>,Timestamp<MICROSECOND>,Timestamp<MICROSECOND>,Utf8,Timestamp<MICROSECOND>,Utf8,List<Int64>',
     );
+    const zoned = table.getChild('zoned')!.data[0]!.values as BigInt64Array;
+    expect([...zoned]).toEqual([
+      BigInt(Date.UTC(2024, 0, 5, 8)) * 1000n,
+      BigInt(Date.UTC(2024, 0, 6, 5)) * 1000n + 500_000n,
+    ]);
     expect(table.getChild('n')!.get(1)).toBe(2n);
     expect(table.getChild('day')!.get(0)).toBe(Date.UTC(2024, 0, 5));
     const micros = recordsToArrow([{ at: '2024-01-05 10:00:00.123456' }]);

@@ -131,4 +131,16 @@ describe('JSON Lines in batches', () => {
     expect(seen.some((d) => d < 0.5)).toBe(true);
     expect(seen.at(-1)).toBe(1);
   });
+
+  it('writes a JSON document in batches as well, each with the columns of all its records', async () => {
+    Object.assign(BATCH, { count: 2 });
+    const { deps, inserts } = recorder();
+    const doc = JSON.stringify({ data: [{ a: 1 }, { a: 2 }, { a: 3.5, b: 'late' }] });
+    const shaped = await loadJson(deps, 'doc', new File([doc], 'doc.json'), 'json', false);
+    expect(shaped.columns.map((c) => c.name)).toEqual(['a', 'b']);
+    expect(inserts.map((i) => [i.table.numRows, i.create, String(i.table.schema.fields)])).toEqual([
+      [2, true, 'a: Float64,b: Utf8'],
+      [1, false, 'a: Float64,b: Utf8'],
+    ]);
+  });
 });
