@@ -54,52 +54,38 @@ beforeAll(async () => {
   );
 });
 
-/** The data files kept in the page's IndexedDB, as the session store wrote them. */
-function storedFiles(page: Page): Promise<Array<{ name: string; size: number }>> {
+/** Every record of one object store of the page's IndexedDB, as the session store wrote it. */
+function stored<T>(page: Page, store: 'files' | 'sessions'): Promise<T[]> {
   return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
         const open = indexedDB.open('sift');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const all = open.result.transaction('files').objectStore('files').getAll();
+          const all = open.result.transaction(name).objectStore(name).getAll();
           all.onerror = () => reject(all.error);
           all.onsuccess = () => {
             open.result.close();
-            resolve(
-              (all.result as Array<{ name: string; size: number }>).map(({ name, size }) => ({
-                name,
-                size,
-              })),
-            );
+            resolve(all.result as T[]);
           };
         };
       }),
+    store,
   );
 }
 
+/** The data files kept on the person's disk. */
+const storedFiles = async (page: Page) =>
+  (await stored<{ name: string; size: number }>(page, 'files')).map(({ name, size }) => ({
+    name,
+    size,
+  }));
+
 /** Each stored session's table names, once its removal or addition is written. */
-function storedTables(page: Page): Promise<string[][]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('sift');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('sessions').objectStore('sessions').getAll();
-          all.onerror = () => reject(all.error);
-          all.onsuccess = () => {
-            open.result.close();
-            resolve(
-              (all.result as Array<{ tables: Array<{ name: string }> }>).map((s) =>
-                s.tables.map((t) => t.name),
-              ),
-            );
-          };
-        };
-      }),
+const storedTables = async (page: Page) =>
+  (await stored<{ tables: Array<{ name: string }> }>(page, 'sessions')).map((s) =>
+    s.tables.map((t) => t.name),
   );
-}
 
 /** Every request the page makes, to prove that none leaves its origin. */
 function recordRequests(page: Page): string[] {
