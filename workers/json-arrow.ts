@@ -48,7 +48,7 @@ function validity(values: unknown[]): { nullBitmap: Uint8Array; nullCount: numbe
 
 const encoder = new TextEncoder();
 
-/** Past this many characters a column's text is not joined into one string (V8's longest is 2^29). */
+/** Past this many characters a column's text is not joined into one string (V8's cap: 2^29). */
 const JOIN_MAX = 2 ** 27;
 
 function utf8(values: unknown[], length: number, nulls: ReturnType<typeof validity>): Data {

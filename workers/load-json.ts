@@ -2,8 +2,9 @@
  * Reading JSON without DuckDB's json extension (which duckdb-wasm 1.32 downloads when `read_json`
  * runs): the records are parsed here — JSON Lines a line at a time as the file streams in (gzip
  * unpacked on the way), twice, so that it is never held whole; a document whole — and go into
- * DuckDB as Arrow with DuckDB's types (record-shape.ts, json-arrow.ts). An array of records, JSON Lines, an API reply with its records
- * under one key, and a document of columns all become a table.
+ * DuckDB as Arrow with DuckDB's types (record-shape.ts, json-arrow.ts). An array of records,
+ * JSON Lines, an API reply with its records under one key, and a document of columns all
+ * become a table.
  *
  * duckdb-wasm's own JSON import (`insertJSONFromPath`) was the first way: 3× slower on the same
  * records, columns sorted by name, numbers in objects as DOUBLE (bench/json-import).

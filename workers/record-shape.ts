@@ -162,7 +162,10 @@ interface Column {
 export class RecordShape {
   /** Columns in the order their keys first appeared. */
   readonly #order: Column[] = [];
-  /** Found by key, and spread ones by key then inner key (not by a dotted name: a key may itself be "a.b"). */
+  /**
+   * Found by key, and spread ones by key then inner key (not by a dotted name: a key may itself
+   * be "a.b").
+   */
   readonly #own = new Map<string, Column>();
   readonly #inner = new Map<string, Map<string, Column>>();
   readonly #spread = new Set<string>();
