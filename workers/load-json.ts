@@ -211,8 +211,8 @@ function shapeChecked(shape: RecordShape): { columns: ColumnPlan[]; notes: strin
     notes.push(
       `${shape.spread} nested object${shape.spread === 1 ? ' was' : 's were'} spread into columns named parent_field.`,
     );
-  const zoned = columns.filter((c) => c.zoned).length;
-  if (zoned > 0) notes.push(zonedNote(zoned));
+  const zoned = columns.filter((c) => c.zoned).map((c) => c.name);
+  if (zoned.length > 0) notes.push(zonedNote(zoned));
   return { columns, notes };
 }
 

@@ -38,26 +38,28 @@ const OTHER_TIMESTAMP = /^TIMESTAMP_(?:S|MS|NS)$/;
  * and become the same instants as UTC times, which every function takes; the person is told.
  */
 const ZONED = 'TIMESTAMP WITH TIME ZONE';
-export const zonedNote = (n: number) =>
-  `${n} column${n === 1 ? '' : 's'} of times with a time zone ${n === 1 ? 'was' : 'were'} read as UTC times: this browser's DuckDB has no time zone support.`;
+export const zonedNote = (columns: string[]) => {
+  const n = columns.length;
+  return `${n} column${n === 1 ? '' : 's'} of times with a time zone (${columns.join(', ')}) ${n === 1 ? 'was' : 'were'} read as UTC times: this browser's DuckDB has no time zone support.`;
+};
 
 /** After a Parquet load: the names made usable and the timestamps made plain, in place. */
 export async function normaliseColumns(exec: Exec, table: string): Promise<Shaped> {
   const t = quoteIdent(table);
   const described = await describe(exec, t);
   const names = cleanColumnNames(described.map((c) => c.name));
-  let zoned = 0;
+  const zoned: string[] = [];
   for (const [i, c] of described.entries()) {
     if (names[i] !== c.name)
       await exec(
         `ALTER TABLE ${t} RENAME COLUMN ${quoteIdent(c.name)} TO ${quoteIdent(names[i]!)}`,
       );
-    if (c.type === ZONED) zoned++;
+    if (c.type === ZONED) zoned.push(names[i]!);
     if (OTHER_TIMESTAMP.test(c.type) || c.type === ZONED)
       await exec(`ALTER TABLE ${t} ALTER COLUMN ${quoteIdent(names[i]!)} TYPE TIMESTAMP`);
   }
   return {
     columns: described.map((c, i) => ({ original: c.name, name: names[i]! })),
-    notes: zoned > 0 ? [zonedNote(zoned)] : [],
+    notes: zoned.length > 0 ? [zonedNote(zoned)] : [],
   };
 }

@@ -100,7 +100,7 @@ export const formatCases: EngineCase[] = [
       const tz = await parquet(ctx, 'tz.parquet');
       // DuckDB-WASM has no time zones (ICU would be downloaded): the instants, as UTC times.
       equal(types(tz), ['TimeRecStart TIMESTAMP'], 'a timestamp with time zone, as UTC');
-      match(tz.notes.join(' '), /read as UTC times/, 'the note');
+      match(tz.notes.join(' '), /\(TimeRecStart\) was read as UTC times/, 'the note');
       equal(
         await cells(
           ctx,
@@ -270,7 +270,11 @@ export const formatCases: EngineCase[] = [
         ['id BIGINT', 'x DOUBLE', 'late DATE', 'who_name VARCHAR', 'at TIMESTAMP'],
         'the types of the whole file',
       );
-      match(t.notes.join(' '), /1 column of times with a time zone was read as UTC/, 'the note');
+      match(
+        t.notes.join(' '),
+        /1 column of times with a time zone \(at\) was read as UTC/,
+        'the note',
+      );
       equal(
         await cells(
           ctx,
