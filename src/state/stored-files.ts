@@ -90,13 +90,7 @@ export async function readSession(
 export async function storeSession(store: SessionStore, content: SessionContent): Promise<void> {
   const { meta, events, history, files } = content;
   await store.create({ ...meta, tables: [], bytes: { files: 0, events: 0, history: 0 } });
-  // Tables read from one file (a workbook's sheets) share its id: stored once.
-  const stored = new Set<string>();
-  for (const t of meta.tables) {
-    if (stored.has(t.fileId)) continue;
-    stored.add(t.fileId);
-    await store.putFile(meta.id, t.fileId, files.get(t.name)!);
-  }
+  for (const t of meta.tables) await store.putFile(meta.id, t.fileId, files.get(t.name)!);
   await store.update(meta.id, { tables: meta.tables });
   for (const [seq, e] of events.entries()) await store.appendEvent(meta.id, seq, e);
   if (history) await store.saveHistory(meta.id, history);
