@@ -179,13 +179,19 @@ function columnData(kind: Kind, values: unknown[]): Data {
   return makeData({ type, length: values.length, ...validity(lists), valueOffsets, child });
 }
 
+/**
+ * `o[k]` when `o` has the key itself: a key from the file may be `constructor` or `__proto__`,
+ * which a record lacking it would otherwise read from Object.prototype.
+ */
+const own = (o: Record<string, unknown>, k: string) => (Object.hasOwn(o, k) ? o[k] : undefined);
+
 /** A column's values in `records`: null where a record lacks it, or is no record. */
 function valuesOf({ key, inner }: ColumnPlan, records: unknown[]): unknown[] {
   return records.map((record) => {
     if (!isRecord(record)) return null;
-    const v = record[key];
+    const v = own(record, key);
     if (inner === null) return isRecord(v) ? null : v;
-    return isRecord(v) ? v[inner] : null;
+    return isRecord(v) ? own(v, inner) : null;
   });
 }
 
@@ -194,7 +200,8 @@ function valuesOf({ key, inner }: ColumnPlan, records: unknown[]): unknown[] {
  * of a file read in batches has the same schema, so each is appended to the table the first made.
  */
 export function batchToArrow(columns: ColumnPlan[], records: unknown[]): Uint8Array {
-  const vectors: Record<string, Vector> = {};
+  // No prototype: a column may be named `__proto__`, which on `{}` would set the prototype.
+  const vectors: Record<string, Vector> = Object.create(null);
   for (const column of columns)
     vectors[column.name] = makeVector(columnData(column.kind, valuesOf(column, records)));
   return tableToIPC(new Table(vectors), 'stream');

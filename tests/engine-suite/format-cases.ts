@@ -286,6 +286,41 @@ export const formatCases: EngineCase[] = [
     },
   },
   {
+    // Records were built on plain objects, where `__proto__` sets the prototype and a record
+    // lacking `constructor` reads Object's: such a file failed to load, or read wrong values.
+    name: 'reads JSON and JSON Lines keys named __proto__ and constructor as ordinary columns',
+    async run(ctx) {
+      const records = [
+        '{"id": 1, "__proto__": "p1", "constructor": "c1"}',
+        '{"id": 2, "__proto__": "p2"}',
+        '{"id": 3, "toString": "t3"}',
+      ];
+      const [doc, lines] = await ctx.engine.load([
+        ctx.file('proto.json', `[${records.join(',\n')}]`),
+        ctx.file('proto_lines.jsonl', records.join('\n')),
+      ]);
+      for (const t of [loaded(doc, 'proto.json'), loaded(lines, 'proto_lines.jsonl')]) {
+        equal(
+          types(t),
+          ['id BIGINT', '__proto__ VARCHAR', 'constructor VARCHAR', 'toString VARCHAR'],
+          `${t.fileName}: the columns`,
+        );
+        equal(
+          await cells(
+            ctx,
+            `SELECT id, "__proto__", "constructor", "toString" FROM ${t.name} ORDER BY id`,
+          ),
+          [
+            [1, 'p1', 'c1', null],
+            [2, 'p2', null, null],
+            [3, null, null, 't3'],
+          ],
+          `${t.fileName}: the values`,
+        );
+      }
+    },
+  },
+  {
     name: 'refuses damaged JSON and a list of plain values with the reason',
     async run(ctx) {
       const [broken, badLine, plainValues] = await ctx.engine.load([

@@ -86,4 +86,30 @@ export const workbookCases: EngineCase[] = [
       );
     },
   },
+  {
+    // A header named `__proto__` set the prototype of a plain object instead of making a column,
+    // and the sheet failed to load ("Maximum call stack size exceeded").
+    name: 'reads a header naming __proto__ and constructor as ordinary columns',
+    async run(ctx) {
+      const bytes = await ctx.fixture('xlsx/proto.xlsx');
+      const [outcome] = await ctx.engine.load([ctx.file('proto.xlsx', bytes)]);
+      const t = loaded(outcome, 'Keys');
+      equal(
+        types(t),
+        ['__proto__ VARCHAR', 'constructor VARCHAR', 'toString VARCHAR', 'id BIGINT'],
+        'the columns, named as in the header',
+      );
+      equal(
+        await cells(
+          ctx,
+          `SELECT "__proto__", "constructor", "toString", id FROM ${t.name} ORDER BY id`,
+        ),
+        [
+          ['p1', 'c1', 't1', 1],
+          ['p2', null, 't2', 2],
+        ],
+        'the values',
+      );
+    },
+  },
 ];

@@ -115,6 +115,35 @@ describe('values written as they were', () => {
   });
 });
 
+describe('keys that name members of Object.prototype', () => {
+  it('are ordinary columns: __proto__, constructor, toString and hasOwnProperty keep their values', () => {
+    // Parsed, as a file's records are: JSON.parse makes `__proto__` a key of the record.
+    const records = JSON.parse(
+      '[{"__proto__": 1, "constructor": "a", "toString": true, "hasOwnProperty": 2.5, "who": {"constructor": "c"}},' +
+        ' {"who": {"name": "Bo"}}]',
+    ) as unknown[];
+    const arrow = recordsToArrow(records);
+    expect(arrow.columns.map((c) => [c.name, c.kind])).toEqual([
+      ['__proto__', 'integer'],
+      ['constructor', 'string'],
+      ['toString', 'boolean'],
+      ['hasOwnProperty', 'number'],
+      ['who_constructor', 'string'],
+      ['who_name', 'string'],
+    ]);
+    const table = tableFromIPC(arrow.ipc);
+    expect(table.schema.fields.map((f) => f.name)).toEqual(arrow.columns.map((c) => c.name));
+    // A record lacking the key has a null there, not what Object.prototype holds under it.
+    const column = (name: string) => [...table.getChild(name)!];
+    expect(column('__proto__')).toEqual([1n, null]);
+    expect(column('constructor')).toEqual(['a', null]);
+    expect(column('toString')).toEqual([true, null]);
+    expect(column('hasOwnProperty')).toEqual([2.5, null]);
+    expect(column('who_constructor')).toEqual(['c', null]);
+    expect(column('who_name')).toEqual([null, 'Bo']);
+  });
+});
+
 describe('JSON Lines', () => {
   it('reads every line, across CRLF, blank lines and a byte-order mark', async () => {
     expect((await parseLines('\ufeff{"a":1}\r\n\r\n{"a":2}\n{"a":3}')).values).toEqual([

@@ -5,8 +5,9 @@
  * or as soon as its unpacked size passes the limit.
  */
 import { gzipSync } from 'node:zlib';
+import { tableFromIPC, type Table } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { documentText } from '../../workers/load-json.ts';
+import { documentText, loadJson, type JsonDeps } from '../../workers/load-json.ts';
 
 // Mostly three-byte characters, over several of a File stream's chunks: boundaries fall inside
 // characters.
@@ -42,5 +43,32 @@ describe('a JSON document', () => {
     await expect(documentText(file(packed, 'a.json.gz'), true, max)).rejects.toThrow(
       /more than .* once unpacked/,
     );
+  });
+});
+
+describe('a JSON document whose keys name members of Object.prototype', () => {
+  /** The document loaded: its column names, and each column's values over every batch. */
+  async function load(text: string) {
+    const tables: Table[] = [];
+    const deps: JsonDeps = {
+      exec: async () => [],
+      insertArrow: async (_, ipc) => void tables.push(tableFromIPC(ipc)),
+    };
+    const shaped = await loadJson(deps, 't', file(text, 'proto.json'), 'json', false);
+    const column = (name: string) => tables.flatMap((t) => [...t.getChild(name)!]);
+    return { names: shaped.columns.map((c) => c.name), column };
+  }
+
+  it('loads __proto__ and constructor as columns, from a list of records or one of columns', async () => {
+    const list = await load('[{"__proto__": 1, "constructor": "a"}, {"toString": "t"}]');
+    expect(list.names).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(list.column('__proto__')).toEqual([1n, null]);
+    expect(list.column('constructor')).toEqual(['a', null]);
+    expect(list.column('toString')).toEqual([null, 't']);
+
+    const columns = await load('{"__proto__": [1, 2], "constructor": ["a", "b"]}');
+    expect(columns.names).toEqual(['__proto__', 'constructor']);
+    expect(columns.column('__proto__')).toEqual([1n, 2n]);
+    expect(columns.column('constructor')).toEqual(['a', 'b']);
   });
 });

@@ -132,6 +132,22 @@ describe('JSON Lines in batches', () => {
     expect(seen.at(-1)).toBe(1);
   });
 
+  it('reads keys named __proto__ and constructor as columns, in every batch', async () => {
+    Object.assign(BATCH, { count: 2 });
+    const { deps, inserts } = recorder();
+    const text = [
+      '{"__proto__": "p1", "constructor": 1, "id": 1}',
+      '{"id": 2}',
+      '{"__proto__": "p3", "id": 3}',
+    ].join('\n');
+    const shaped = await loadJson(deps, 't', new File([text], 'proto.jsonl'), 'jsonl', false);
+    expect(shaped.columns.map((c) => c.name)).toEqual(['__proto__', 'constructor', 'id']);
+    const column = (name: string) => inserts.flatMap((i) => [...i.table.getChild(name)!]);
+    expect(column('__proto__')).toEqual(['p1', null, 'p3']);
+    expect(column('constructor')).toEqual([1n, null, null]);
+    expect(column('id')).toEqual([1n, 2n, 3n]);
+  });
+
   it('writes a JSON document in batches as well, each with the columns of all its records', async () => {
     Object.assign(BATCH, { count: 2 });
     const { deps, inserts } = recorder();

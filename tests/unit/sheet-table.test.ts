@@ -1,5 +1,7 @@
+import { tableFromIPC, type Table } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import { columnKinds, sheetRecords, sheetTable } from '../../src/core/data/sheet-table.ts';
+import { loadSheet } from '../../workers/load-xlsx.ts';
 
 const d = (iso: string) => new Date(iso);
 
@@ -51,5 +53,31 @@ describe('a sheet as a table', () => {
       { n: 1, day: '2024-01-05', at: '2024-01-05 10:30:00', code: '7', ok: true },
       { n: 2.5, day: '2024-02-01', at: null, code: 'A7', ok: false },
     ]);
+  });
+});
+
+describe('a header naming members of Object.prototype', () => {
+  it('loads __proto__, constructor, toString and hasOwnProperty as columns with their values', async () => {
+    const tables: Table[] = [];
+    const deps = {
+      exec: async () => [],
+      insertArrow: async (_: string, ipc: Uint8Array) => void tables.push(tableFromIPC(ipc)),
+    };
+    const shaped = await loadSheet(deps, 't', {
+      name: 'Sheet1',
+      data: [
+        ['__proto__', 'constructor', 'toString', 'hasOwnProperty'],
+        [1, 'a', true, 'h'],
+        [2, null, false, null],
+      ],
+    });
+    const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+    expect(shaped!.columns.map((c) => c.name)).toEqual(names);
+    const column = (name: string) => tables.flatMap((t) => [...t.getChild(name)!]);
+    expect(tables[0]!.schema.fields.map((f) => f.name)).toEqual(names);
+    expect(column('__proto__')).toEqual([1n, 2n]);
+    expect(column('constructor')).toEqual(['a', null]);
+    expect(column('toString')).toEqual([true, false]);
+    expect(column('hasOwnProperty')).toEqual(['h', null]);
   });
 });
