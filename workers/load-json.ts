@@ -37,22 +37,42 @@ export const BATCH = { chars: 16 * 1024 * 1024, count: 25_000 };
 const SHAPE_BATCH = { chars: 1024 * 1024, count: 1000 };
 
 /**
+ * The longest line of a JSON Lines file, in characters of text. Lines are read one at a time, and
+ * a line is held whole until its end comes, then parsed whole: a file that is one enormous line
+ * (a JSON document saved as .jsonl, or no line breaks at all) would otherwise grow until the tab
+ * runs out of memory. One record of 64 MiB is four batches' worth of text (BATCH), and parsed it
+ * takes several times that; real records are kilobytes. (A JSON document may hold 512 MB:
+ * MAX_DOCUMENT_BYTES.)
+ */
+export const MAX_LINE_CHARS = 64 * 1024 * 1024;
+
+const lineTooLong = (line: number, max: number) =>
+  new Error(
+    `This JSON Lines file cannot be read: line ${line.toLocaleString('en-US')} is longer than ${Math.round(max / 2 ** 20).toLocaleString('en-US')} MB, and Sift reads JSON Lines a line at a time. Put one record on each line, or save the data as a JSON array document (read whole, up to 512 MB), CSV or Parquet.`,
+  );
+
+/**
  * The values of a JSON Lines stream, in order, handed to `onBatch` a batch at a time (whole lines,
- * about `limits` each); throws naming the first line that is not JSON.
+ * about `limits` each); throws naming the first line that is not JSON, or that is longer than
+ * `maxLine` characters (as soon as that much of it has come).
  */
 export async function eachBatch(
   stream: ReadableStream<Uint8Array>,
   onBatch: (values: unknown[]) => void | Promise<void>,
   limits = BATCH,
+  maxLine = MAX_LINE_CHARS,
 ): Promise<void> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let batch: unknown[] = [];
   let chars = 0;
-  let carry = '';
+  // The line not yet ended, in the pieces it came in (joined once, when it ends).
+  let carry: string[] = [];
+  let carried = 0;
   let line = 0;
   const take = (text: string) => {
     line++;
+    if (text.length > maxLine) throw lineTooLong(line, maxLine);
     const trimmed = (line === 1 ? text.replace(/^\ufeff/, '') : text).trim();
     if (trimmed === '') return;
     try {
@@ -70,18 +90,32 @@ export async function eachBatch(
     chars = 0;
     if (values.length > 0) await onBatch(values);
   };
+  const ended = () => {
+    const text = carry.join('');
+    carry = [];
+    carried = 0;
+    return text;
+  };
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      const parts = (carry + decoder.decode(value, { stream: true })).split('\n');
-      carry = parts.pop() ?? '';
-      for (const part of parts) {
-        take(part);
+      const text = decoder.decode(value, { stream: true });
+      let start = 0;
+      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+        carry.push(text.slice(start, end));
+        start = end + 1;
+        take(ended());
         if (chars >= limits.chars || batch.length >= limits.count) await flush();
       }
+      if (start < text.length) {
+        carry.push(text.slice(start));
+        carried += text.length - start;
+        if (carried > maxLine) throw lineTooLong(line + 1, maxLine);
+      }
     }
-    take(carry + decoder.decode());
+    carry.push(decoder.decode());
+    take(ended());
     await flush();
   } catch (e) {
     await reader.cancel().catch(() => undefined);

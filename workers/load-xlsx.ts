@@ -12,14 +12,70 @@ import { errorMessage } from '../src/core/errors.ts';
 import { loadRecords, type JsonDeps } from './load-json.ts';
 import type { FileRead } from './read-file.ts';
 import type { Shaped } from './table-shape.ts';
+import { NotAZip, blobRange, zipDirectory, type ZipEntry } from './zip-directory.ts';
 
 export interface Sheet {
   name: string;
   data: SheetCell[][];
 }
 
+/**
+ * The most a workbook may unpack to, all its entries together. read-excel-file takes the whole
+ * file, unpacks every sheet's XML into memory at once and parses it there: reading a workbook of
+ * 100,000 rows × 10 columns written by write-excel-file (5.5 MB; 38 MB of XML, about 380 bytes a
+ * row) took 218 MB more than Node's own at its peak, six times its XML, before Sift builds its
+ * table. At 512 MiB of XML that is about 3 GiB,
+ * what a 1 GB CSV already peaks at (3.4 GiB), and past it the tab runs out of memory with no
+ * word why. 512 MiB still holds a full Excel sheet (1,048,576 rows) of 10 columns, about 400 MB.
+ */
+export const MAX_WORKBOOK_UNPACKED_BYTES = 512 * 1024 * 1024;
+
+/**
+ * The most an entry may say it unpacks to per byte packed: deflate cannot do better than about
+ * 1032 to 1 (a 258-byte match in two bits), so an entry claiming more is not telling the truth
+ * (sheets' XML packs 5 to 10 to 1; a sheet of one repeated value, a few hundred). The slack lets
+ * a near-empty entry's few bytes of header count for nothing.
+ */
+export const MAX_ZIP_RATIO = 1032;
+const RATIO_SLACK = 1024;
+
+const mb = (n: number) => `${Math.ceil(n / 2 ** 20).toLocaleString('en-US')} MB`;
+
+/**
+ * Why a workbook with these entries is not unpacked, or null. The sizes are what its directory
+ * declares, and a directory can lie; here that is enough, since fflate (which read-excel-file
+ * unpacks with) gives each entry a buffer of its declared size and never grows it, so a lying
+ * entry is cut short (a damaged workbook), not unpacked past its claim. Were that to change, a
+ * stream counting the bytes as they are inflated would catch it; read-excel-file has no way in.
+ */
+export function unpackRefusal(
+  entries: ZipEntry[],
+  max = MAX_WORKBOOK_UNPACKED_BYTES,
+): string | null {
+  const lying = entries.find(
+    (e) => e.method !== 0 && e.uncompressed > MAX_ZIP_RATIO * e.compressed + RATIO_SLACK,
+  );
+  if (lying)
+    return `This workbook cannot be read: its part "${lying.name}" claims to unpack from ${lying.compressed.toLocaleString('en-US')} bytes to ${mb(lying.uncompressed)}, more than any real compression gives. The file is damaged or was made to fill memory; save the workbook again from the program that made it.`;
+  const total = entries.reduce((sum, e) => sum + e.uncompressed, 0);
+  if (total > max)
+    return `This workbook unpacks to ${mb(total)}: Sift unpacks a workbook whole, and a browser tab holds at most about ${mb(max)} of it. Save each sheet as CSV (or the data as Parquet) and load those.`;
+  return null;
+}
+
 /** The workbook's sheets, in order; throws with a message for the person. */
 export async function readWorkbook(file: Blob): Promise<Sheet[]> {
+  let entries: ZipEntry[];
+  try {
+    entries = await zipDirectory(blobRange(file), file.size);
+  } catch (e) {
+    if (!(e instanceof NotAZip)) throw e;
+    throw new Error(
+      `This is a ZIP archive that could not be read as an Excel workbook (.xlsx): ${e.message}.`,
+    );
+  }
+  const refusal = unpackRefusal(entries);
+  if (refusal) throw new Error(refusal);
   const { default: readXlsx } = await import('read-excel-file/web-worker');
   try {
     const sheets = await readXlsx(file);

@@ -16,9 +16,16 @@ export function parquetReader(wasm: ParquetWasm): ParquetReader {
       const parquet = await wasm.ParquetFile.fromFile(file);
       const meta = parquet.metadata();
       const rowGroups = meta.numRowGroups();
+      const groupBytes = Array.from({ length: rowGroups }, (_, i) => {
+        const group = meta.rowGroup(i);
+        const bytes = group.totalByteSize();
+        group.free();
+        return bytes;
+      });
       meta.free();
       return {
         rowGroups,
+        groupBytes,
         async read(group) {
           const table = await parquet.read(group === null ? {} : { rowGroups: [group] });
           // Consumes the table: its wasm memory is freed as the stream is written.

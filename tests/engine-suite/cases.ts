@@ -1,5 +1,6 @@
 /** Every case of the engine suite, in the order both runners run them. */
 import { backgroundCases } from './background-cases.ts';
+import { boundsCases } from './bounds-cases.ts';
 import { cancelCases } from './cancel-cases.ts';
 import { formatCases } from './format-cases.ts';
 import { workbookCases } from './workbook-cases.ts';
@@ -12,6 +13,7 @@ export const engineCases: EngineCase[] = [
   ...loadCases,
   ...formatCases,
   ...workbookCases,
+  ...boundsCases,
   ...queryCases,
   ...cancelCases,
   ...tableCases,

@@ -1,6 +1,12 @@
 import { tableFromIPC, type Table } from 'apache-arrow';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BATCH, eachBatch, loadJson, type JsonDeps } from '../../workers/load-json.ts';
+import {
+  BATCH,
+  MAX_LINE_CHARS,
+  eachBatch,
+  loadJson,
+  type JsonDeps,
+} from '../../workers/load-json.ts';
 
 const defaults = { ...BATCH };
 afterEach(() => Object.assign(BATCH, defaults));
@@ -158,5 +164,41 @@ describe('JSON Lines in batches', () => {
       [2, true, 'a: Float64,b: Utf8'],
       [1, false, 'a: Float64,b: Utf8'],
     ]);
+  });
+
+  it('refuses a line past the limit as soon as that much of it has come, naming the line', async () => {
+    const long = JSON.stringify({ text: 'x'.repeat(5000) });
+    const text = `{"i":1}\n{"i":2}\n${long}\n{"i":3}\n`;
+    const seen: unknown[] = [];
+    await expect(
+      eachBatch(chunked(text, 64), (values) => void seen.push(...values), BATCH, 1000),
+    ).rejects.toThrow(
+      /^This JSON Lines file cannot be read: line 3 is longer than 0 MB, and Sift reads JSON Lines a line at a time\. Put one record on each line, or save the data as a JSON array document \(read whole, up to 512 MB\), CSV or Parquet\.$/,
+    );
+    // In one chunk longer than the limit, too.
+    await expect(eachBatch(chunked(text, 1e6), () => undefined, BATCH, 1000)).rejects.toThrow(
+      /line 3 is longer than/,
+    );
+    // A file with no line break at all stops early, not at its end: here it has none.
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 4096;
+        controller.enqueue(new TextEncoder().encode('[1,'.repeat(4096 / 3)));
+      },
+    });
+    await expect(eachBatch(endless, () => undefined, BATCH, 100_000)).rejects.toThrow(
+      /line 1 is longer than/,
+    );
+    expect(pulled).toBeLessThan(120_000);
+    expect(MAX_LINE_CHARS).toBe(64 * 2 ** 20);
+  });
+
+  it('reads a long line under the limit whole, across many chunks', async () => {
+    const long = { text: 'ü'.repeat(5000), n: 7 };
+    const text = `{"i":1}\n${JSON.stringify(long)}\r\n{"i":2}`;
+    const seen: unknown[] = [];
+    await eachBatch(chunked(text, 64), (values) => void seen.push(...values), BATCH, 5020);
+    expect(seen).toEqual([{ i: 1 }, long, { i: 2 }]);
   });
 });
