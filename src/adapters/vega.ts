@@ -10,6 +10,7 @@
  */
 import type { EmbedOptions } from 'vega-embed';
 import { checkPlotSpec } from '../core/charts/plot-spec.ts';
+import { safeSvgAttribute, UNSAFE_ELEMENTS } from '../core/charts/svg-attributes.ts';
 
 export interface RenderedPlot {
   /** Stops the view and removes its listeners; call when the element goes away. */
@@ -142,41 +143,49 @@ function fitToContainer(spec: Record<string, unknown>): Record<string, unknown> 
   };
 }
 
-/**
- * A reference to anything outside the drawing: `url(…)` not pointing at `#id` (vega's own
- * gradients and clip paths), and link or source attributes.
- */
-const EXTERNAL_REF = /url\s*\(\s*(?!['"]?#)/i;
-const LINK_ATTRIBUTES = new Set(['href', 'xlink:href', 'src']);
+/** The page's address as vega writes it before a gradient's `#id` (vega-scenegraph's `href()`). */
+function pageAddress(): string {
+  const { href, hash } = window.location;
+  return hash ? href.slice(0, -hash.length) : href;
+}
 
-/** Removes external references from one element's attributes; says whether it removed any. */
-function scrub(el: Element): boolean {
+/**
+ * Makes one element of a drawing safe: an element that could run or embed anything goes, and
+ * each attribute keeps only what `safeSvgAttribute` allows. Says whether anything was removed.
+ */
+function scrub(el: Element, address: string): boolean {
+  if (UNSAFE_ELEMENTS.has(el.localName.toLowerCase())) {
+    el.remove();
+    return true;
+  }
   let removed = false;
   for (const { name, value } of [...el.attributes]) {
-    const link = LINK_ATTRIBUTES.has(name.toLowerCase()) && !value.trim().startsWith('#');
-    if (link || EXTERNAL_REF.test(value)) {
+    const kept = safeSvgAttribute(name, value, address);
+    if (kept === null) {
       el.removeAttribute(name);
       removed = true;
-    }
+    } else if (kept !== value) el.setAttribute(name, kept);
   }
   return removed;
 }
 
-function scrubTree(root: Element): boolean {
-  let removed = scrub(root);
-  for (const el of root.querySelectorAll('*')) removed = scrub(el) || removed;
+function scrubTree(root: Element, address: string): boolean {
+  let removed = scrub(root, address);
+  for (const el of root.querySelectorAll('*')) removed = scrub(el, address) || removed;
   return removed;
 }
 
 /**
- * The spec check cannot see strings that expressions build at run time:
- * `fill: {"expr": "'ur' + 'l(ht' + 'tps://…)'"}` makes vega write `fill="url(https://…)"`,
- * and Chromium fetches external SVG paint servers (measured: with no CSP the request went out;
- * with ours, img-src refused it). So every attribute vega writes is scrubbed as it appears:
- * mutation observers run before the next style recalculation, where such fetches start.
+ * The spec check cannot see strings that expressions build at run time, nor cells that reach a
+ * paint through one: `fill: {"expr": "'ur' + 'l(ht' + 'tps://…)'"}` makes vega write
+ * `fill="url(https://…)"`, and Chromium fetches external SVG paint servers (measured: with no CSP
+ * the request went out; with ours, img-src refused it). So every attribute vega writes is
+ * scrubbed as it appears (core/charts/svg-attributes.ts): mutation observers run before the next
+ * style recalculation, where such fetches start.
  */
 function guardExternalReferences(element: HTMLElement, warnings: string[]): () => void {
   let warned = false;
+  const address = pageAddress();
   const note = (removed: boolean) => {
     if (removed && !warned) {
       warned = true;
@@ -186,19 +195,24 @@ function guardExternalReferences(element: HTMLElement, warnings: string[]): () =
   const observer = new MutationObserver((records) => {
     for (const record of records) {
       if (record.type === 'attributes' && record.target instanceof Element)
-        note(scrub(record.target));
-      for (const node of record.addedNodes) if (node instanceof Element) note(scrubTree(node));
+        note(scrub(record.target, address));
+      for (const node of record.addedNodes)
+        if (node instanceof Element) note(scrubTree(node, address));
     }
   });
   observer.observe(element, { subtree: true, childList: true, attributes: true });
   return () => observer.disconnect();
 }
 
-/** SVG markup for download, with the same scrub (an SVG file opened later would fetch too). */
-function scrubSvgMarkup(markup: string): string {
+/**
+ * SVG markup for a file (the SVG button, the report's HTML), with the same scrub: a file opened
+ * later fetches whatever it names, under no CSP of ours. It has no page address, so only
+ * `url(#id)` stays.
+ */
+export function scrubSvgMarkup(markup: string): string {
   const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
   if (doc.querySelector('parsererror')) throw new Error('The chart could not be exported as SVG.');
-  scrubTree(doc.documentElement);
+  scrubTree(doc.documentElement, '');
   return new XMLSerializer().serializeToString(doc);
 }
 

@@ -232,6 +232,23 @@ describe('checkPlotSpec accepts ordinary charts', () => {
     expect(clean).toHaveProperty('mark', 'bar');
   });
 
+  it('accepts backslashes in text, field names and data, and colour scales with a range', () => {
+    const spec = {
+      ...bar(),
+      title: 'Paths under C:\\data',
+      data: { values: rows.map((r) => ({ ...r, region: `${r.region}\\x` })) },
+      encoding: {
+        x: { field: 'region', type: 'nominal', sort: ['North\\x', 'South\\x'] },
+        y: { field: 'revenue', type: 'quantitative', aggregate: 'sum' },
+        color: {
+          field: 'region',
+          scale: { domain: ['North\\x', 'South\\x'], range: ['#1f77b4', 'rgb(255, 127, 14)'] },
+        },
+      },
+    };
+    expect(accepted(spec).title).toBe('Paths under C:\\data');
+  });
+
   it('escapes a column name with a dot, which Vega-Lite would read as a path', () => {
     const clean = accepted({
       data: { values: [{ 'sales.q1': 3, 'x[0]': 1 }] },
@@ -365,6 +382,67 @@ describe('checkPlotSpec refuses', () => {
       'an element binding',
       { ...bar(), params: [{ name: 'p', value: 1, bind: { input: 'range', element: '#app' } }] },
       /element/,
+    ],
+    // Issue 27: CSS escapes spell url( without its letters, and a colour scale can copy a cell.
+    [
+      'an escaped url() in a mark fill',
+      { ...bar(), mark: { type: 'bar', fill: 'u\\rl(http\\3a //evil.example/p)' } },
+      /mark\.fill contains a URL/,
+    ],
+    [
+      'a hex-escaped url() as the background',
+      { ...bar(), background: '\\75 rl(https://evil.example/bg)' },
+      /background contains a URL/,
+    ],
+    [
+      'a six-digit escape in config',
+      { ...bar(), config: { bar: { stroke: '\\000055RL(//evil.example/s)' } } },
+      /config\.bar\.stroke contains a URL/,
+    ],
+    [
+      'a backslash in a paint with no URL',
+      { ...bar(), mark: { type: 'bar', fill: 'red\\9' } },
+      /backslash/,
+    ],
+    [
+      'a backslash in an expression',
+      { ...bar(), params: [{ name: 'p', expr: "'\\\\' + '75 rl(x)'" }] },
+      /params\[0\]\.expr contains a backslash/,
+    ],
+    [
+      'an identity colour scale',
+      {
+        ...bar(),
+        encoding: { ...bar().encoding, color: { field: 'region', scale: { type: 'identity' } } },
+      },
+      /encoding\.color\.scale is an identity scale/,
+    ],
+    [
+      'a null fill scale',
+      { ...bar(), encoding: { ...bar().encoding, fill: { field: 'region', scale: null } } },
+      /encoding\.fill\.scale is null/,
+    ],
+    [
+      'a null scale in a stroke condition',
+      {
+        ...bar(),
+        encoding: {
+          ...bar().encoding,
+          stroke: { condition: { test: 'true', field: 'region', scale: null }, value: 'red' },
+        },
+      },
+      /encoding\.stroke\.condition\.scale is null/,
+    ],
+    [
+      'a colour range read from a field',
+      {
+        ...bar(),
+        encoding: {
+          ...bar().encoding,
+          color: { field: 'region', scale: { range: { field: 'region' } } },
+        },
+      },
+      /range reads colours from a field/,
     ],
   ];
 

@@ -3,6 +3,7 @@
  * touch the page. Part of checkPlotSpec (plot-spec.ts).
  */
 import { isObject, MAX_DEPTH, path, quote, refuse } from './plot-spec-util.ts';
+import { cssUnescape } from './svg-attributes.ts';
 
 /**
  * Strings that a renderer could take as a URL: schemes, protocol-relative and `\\host` forms.
@@ -30,6 +31,58 @@ const IGNORED_LEAD = /^[\u0000-\u0020\u00a0\u200b\ufeff]+/;
 const TEXT_KEYS = new Set(['description', 'title', 'subtitle', 'text', 'tooltip']);
 /** Encoding channels whose `value` is text. */
 const TEXT_CHANNELS = new Set(['text', 'tooltip']);
+/**
+ * Keys whose strings name fields or hold data values (a sort order, a domain, a filter's
+ * values): a backslash there is Vega-Lite's own escape (`sales\\.q1` for the column "sales.q1")
+ * or part of a value, and never reaches a paint (identity scales on colours are refused below).
+ */
+const FIELD_KEYS = new Set([
+  'field',
+  'fields',
+  'groupby',
+  'as',
+  'key',
+  'keyvals',
+  'sort',
+  'domain',
+  'equal',
+  'oneOf',
+  'pivot',
+  'impute',
+  'lookup',
+  'on',
+  'loess',
+  'regression',
+  'density',
+  'quantile',
+  'stack',
+]);
+/** Channels whose values are paints (fill and stroke attributes of the drawing). */
+const COLOUR_CHANNELS = new Set(['color', 'fill', 'stroke']);
+
+/**
+ * A colour channel may not copy data into the paint: an identity or `null` scale, or a range
+ * read from a field, would write a cell's text straight into `fill` (issue 27: a CSV cell
+ * `\75 rl(http://…)` became a request).
+ */
+function checkColourScale(def: unknown, at: string): void {
+  if (Array.isArray(def)) return def.forEach((d, i) => checkColourScale(d, path(at, i)));
+  if (!isObject(def)) return;
+  const scale = def.scale;
+  if ('scale' in def && scale === null)
+    refuse(
+      `${at}.scale is null, which would use the data's values as colours. Leave the scale out, or give a range of colours.`,
+    );
+  if (isObject(scale) && scale.type === 'identity')
+    refuse(
+      `${at}.scale is an identity scale, which would use the data's values as colours. Use an ordinal or sequential scale with a range of colours.`,
+    );
+  if (isObject(scale) && isObject(scale.range) && 'field' in scale.range)
+    refuse(
+      `${at}.scale.range reads colours from a field of the data. Give the colours as a list (e.g. ["#1f77b4", "#ff7f0e"]) or a scheme.`,
+    );
+  if ('condition' in def) checkColourScale(def.condition, path(at, 'condition'));
+}
 
 /**
  * Walks the whole spec except the rows of `data.values` (which are data: shown as text, never
@@ -42,24 +95,35 @@ export function scanForUnsafe(
   inData: boolean,
   depth = 0,
   textual = false,
+  fieldKey = false,
 ): void {
   if (depth > MAX_DEPTH) refuse(`The spec is nested more than ${MAX_DEPTH} levels deep.`);
   if (typeof node === 'string') {
     if (textual) return;
-    const s = node.replace(IGNORED_LEAD, '');
-    if (EMBEDDED_URL.test(s) || URL_START.test(s))
+    // As written, and as CSS reads it (`u\rl(` and `\75 rl(` are `url(` there).
+    const raw = node.replace(IGNORED_LEAD, '');
+    const css = cssUnescape(node).replace(IGNORED_LEAD, '');
+    if ([raw, css].some((s) => EMBEDDED_URL.test(s) || URL_START.test(s)))
       refuse(
         `${at || 'The spec'} contains a URL (${quote(node.slice(0, 60))}). Charts cannot load or link to anything: put the data inline in data.values and leave URLs out.`,
+      );
+    if (node.includes('\\') && !fieldKey)
+      refuse(
+        `${at || 'The spec'} contains a backslash (${quote(node.slice(0, 60))}). A chart needs none outside its text and field names: write colours as names, #hex or rgb(…), and expressions without escapes.`,
       );
     return;
   }
   if (Array.isArray(node)) {
-    node.forEach((item, i) => scanForUnsafe(item, path(at, i), false, depth + 1, textual));
+    node.forEach((item, i) =>
+      scanForUnsafe(item, path(at, i), false, depth + 1, textual, fieldKey),
+    );
     return;
   }
   if (!isObject(node)) return;
   delete node.usermeta;
-  const textChannel = TEXT_CHANNELS.has(at.split('.').at(-1) ?? '');
+  const last = at.split('.').at(-1) ?? '';
+  const textChannel = TEXT_CHANNELS.has(last);
+  const encoding = last === 'encoding';
   for (const [key, value] of Object.entries(node)) {
     const here = path(at, key);
     if (inData && key === 'values') continue;
@@ -77,7 +141,8 @@ export function scanForUnsafe(
     // would put it at any CSS selector of Sift's own page (its question box, its settings).
     if (key === 'bind' && isObject(value) && 'element' in value)
       refuse(`${here}: binding to an element of the page is not allowed.`);
+    if (encoding && COLOUR_CHANNELS.has(key)) checkColourScale(value, here);
     const text = TEXT_KEYS.has(key) || (key === 'value' && textChannel);
-    scanForUnsafe(value, here, key === 'data', depth + 1, text);
+    scanForUnsafe(value, here, key === 'data', depth + 1, text, fieldKey || FIELD_KEYS.has(key));
   }
 }
