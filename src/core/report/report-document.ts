@@ -5,6 +5,7 @@
  */
 import type { TableInfo } from '../data/engine.ts';
 import type { ItemView, SessionView } from '../events/view-types.ts';
+import { inertMarkdown } from './inert-markdown.ts';
 import { chartsOf, type ReportChart } from './report-charts.ts';
 import { reportSegments, unplacedCharts, type ReportSegment } from './report-segments.ts';
 
@@ -71,7 +72,7 @@ function fence(text: string): string {
 }
 
 const cell = (v: unknown) =>
-  (v === null ? '' : String(v)).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  inertMarkdown((v === null ? '' : String(v)).replace(/\|/g, '\\|').replace(/\r?\n/g, ' '));
 
 function markdownTable(headers: string[], rows: unknown[][]): string {
   return [
@@ -86,14 +87,18 @@ function markdownChart(chart: ReportChart): string {
   const spec = JSON.stringify({ title: chart.title, ...chart.spec }, null, 2);
   const f = fence(spec);
   const source = chart.queryId ? `data from ${chart.queryId}` : 'data typed in, not from a query';
-  return `**Chart ${chart.id}: ${chart.title}** (${source})\n\n${f}vega-lite\n${spec}\n${f}`;
+  return `**Chart ${chart.id}: ${inertMarkdown(chart.title)}** (${source})\n\n${f}vega-lite\n${spec}\n${f}`;
 }
 
-/** The report as one Markdown file; charts as fenced `vega-lite` specs. */
+/**
+ * The report as one Markdown file; charts as fenced `vega-lite` specs. Every text from the model
+ * or the data goes through `inertMarkdown` (no image, raw HTML or code fence of theirs survives);
+ * only the fences written here hold code.
+ */
 export function reportMarkdown(doc: ReportDocument): string {
   const parts: string[] = [];
   for (const s of doc.segments)
-    parts.push(s.type === 'text' ? s.text.trim() : markdownChart(s.chart));
+    parts.push(s.type === 'text' ? inertMarkdown(s.text.trim()) : markdownChart(s.chart));
   // The data line goes under the report's own title, or first when it has none.
   const title = /^#\s.*\n/.exec(parts[0] ?? '');
   if (title)
@@ -101,22 +106,25 @@ export function reportMarkdown(doc: ReportDocument): string {
       0,
       1,
       title[0].trim(),
-      `_${datasetLine(doc)}_`,
+      `_${inertMarkdown(datasetLine(doc))}_`,
       parts[0]!.slice(title[0].length).trim(),
     );
-  else parts.unshift(`_${datasetLine(doc)}_`);
+  else parts.unshift(`_${inertMarkdown(datasetLine(doc))}_`);
   if (doc.otherCharts.length)
     parts.push('## Other charts of the session', ...doc.otherCharts.map(markdownChart));
   if (doc.tables.length)
     parts.push(
       '## Appendix: tables',
-      ...doc.tables.map((t) => `### ${t.title}\n\n${markdownTable(t.headers, t.rows)}`),
+      ...doc.tables.map(
+        (t) => `### ${inertMarkdown(t.title)}\n\n${markdownTable(t.headers, t.rows)}`,
+      ),
     );
   parts.push(
     '## Appendix: queries',
     ...doc.queries.map((q) => {
       const f = fence(q.query);
-      return `### ${q.queryId ?? 'Query'} — ${q.description}\n\n${queryRows(q)}\n\n${f}sql\n${q.query}\n${f}`;
+      const heading = `${q.queryId ?? 'Query'} — ${q.description}`;
+      return `### ${inertMarkdown(heading)}\n\n${inertMarkdown(queryRows(q))}\n\n${f}sql\n${q.query}\n${f}`;
     }),
   );
   return `${parts.join('\n\n')}\n`;
