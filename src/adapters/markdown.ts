@@ -7,7 +7,7 @@
  * Three layers: marked renders raw HTML as text and images as text; DOMPurify keeps only an
  * allowlist of elements and attributes (its default profile left a fetchable URL in 10 of 24
  * exfiltration payloads — ARCHITECTURE.md, Facts: Markdown); then every link is given its visible
- * target, `rel` and `target`.
+ * target, and its address moves out of `href` so that only the confirmation can open it.
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked';
@@ -43,7 +43,7 @@ const ALLOWED_TAGS = [
   'cite',
 ];
 
-/** `rel`, `target` and the target `<span>` are added after sanitizing, by this module only. */
+/** `data-href`, `role`, `tabindex` and the target `<span>` are added after sanitizing, by this module only. */
 const PURIFY_CONFIG: Config = {
   ALLOWED_TAGS,
   ALLOWED_ATTR: ['href', 'title', 'align'],
@@ -141,19 +141,26 @@ function textShowsTarget(text: string, url: URL, href: string): boolean {
   return t === plain(href) || t === plain(url.href);
 }
 
+/**
+ * Each allowed link keeps its address in `data-href`, not `href`: with a real `href`, the context
+ * menu's "Open link in new tab", dragging it to the tab bar and a modified click all open a
+ * model-written address without the confirmation (issue 27). Without one the browser offers none
+ * of these, and the link guard (state/link-guard.svelte.ts) is the only way it opens.
+ */
 function finishLinks(root: DocumentFragment): void {
   for (const a of root.querySelectorAll('a')) {
     const href = a.getAttribute('href');
     const url = href === null ? null : linkTarget(href);
+    a.removeAttribute('href');
     if (!url || href === null) {
       // Not a link we allow: keep its text, drop the element.
       a.replaceWith(...a.childNodes);
       continue;
     }
-    a.setAttribute('href', url.href);
+    a.setAttribute('data-href', url.href);
     a.setAttribute('title', url.href);
-    a.setAttribute('rel', 'noopener noreferrer nofollow');
-    a.setAttribute('target', '_blank');
+    a.setAttribute('role', 'link');
+    a.setAttribute('tabindex', '0');
     if (!textShowsTarget(a.textContent, url, href)) {
       const note = a.ownerDocument.createElement('span');
       note.textContent = ` (${shownTarget(url)})`;

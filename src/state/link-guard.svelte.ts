@@ -30,23 +30,36 @@ export class LinkGuard {
 }
 
 /**
- * An attachment for an element holding rendered links: every activation of a link — click,
- * middle click, Enter — asks `linkGuard` first instead of following it.
+ * An attachment for an element holding rendered links (adapters/markdown.ts keeps each address in
+ * `data-href`, never `href`): every activation of a link — click, middle click, Enter — asks
+ * `linkGuard` first; nothing else can open it.
  */
 export const guardLinks =
   (linkGuard: LinkGuard) =>
   (node: HTMLElement): (() => void) => {
+    const linkAt = (event: Event): HTMLElement | null => {
+      const link = (event.target as Element | null)?.closest?.('a[data-href]');
+      return link instanceof HTMLElement && node.contains(link) ? link : null;
+    };
     const intercept = (event: MouseEvent) => {
-      const link = (event.target as Element | null)?.closest?.('a[href]');
-      if (!link || !node.contains(link)) return;
+      const link = linkAt(event);
+      if (!link) return;
       event.preventDefault();
       if (event.type === 'auxclick' && event.button !== 1) return;
-      linkGuard.ask((link as HTMLAnchorElement).href);
+      if (link.dataset.href) linkGuard.ask(link.dataset.href);
+    };
+    const key = (event: KeyboardEvent) => {
+      const link = linkAt(event);
+      if (!link || event.key !== 'Enter') return;
+      event.preventDefault();
+      if (link.dataset.href) linkGuard.ask(link.dataset.href);
     };
     node.addEventListener('click', intercept);
     node.addEventListener('auxclick', intercept);
+    node.addEventListener('keydown', key);
     return () => {
       node.removeEventListener('click', intercept);
       node.removeEventListener('auxclick', intercept);
+      node.removeEventListener('keydown', key);
     };
   };

@@ -3,9 +3,10 @@ import type { Page } from 'playwright-core';
 
 /**
  * Elements and attributes in the page's body that could fetch, navigate or run script: elements
- * that load things, inline event handlers, `url(…)` in styles, and any resource attribute
- * naming `origin`. Links (`<a href>`) are allowed: they are guarded by a confirmation. Empty
- * when everything shown is inert.
+ * that load things, inline event handlers, `url(…)` in styles, and any resource or link attribute
+ * naming `origin` — a link's `href` too: the context menu or a drag would open it without the
+ * confirmation (a rendered link keeps its address in `data-href`). Empty when everything shown
+ * is inert.
  */
 export function inertProblems(page: Page, origin: string): Promise<string[]> {
   return page.evaluate((origin) => {
@@ -35,7 +36,7 @@ export function inertProblems(page: Page, origin: string): Promise<string[]> {
         const n = name.toLowerCase();
         if (n.startsWith('on')) found.push(`attribute ${n} on <${tag}>`);
         if (n === 'style' && /url\s*\(/i.test(value)) found.push(`style url() on <${tag}>`);
-        if ((RESOURCE.has(n) || (n === 'href' && tag !== 'a')) && value.includes(origin))
+        if ((RESOURCE.has(n) || n === 'href') && value.includes(origin))
           found.push(`${n} on <${tag}>`);
         if (n === 'href' && tag === 'a' && /^\s*(?:javascript|data|vbscript):/i.test(value))
           found.push(`${value.slice(0, 20)} link`);

@@ -8,7 +8,7 @@ const ELEMENTS = new Set(
     ' ',
   ),
 );
-const ATTRIBUTES = new Set(['href', 'rel', 'target', 'title', 'align']);
+const ATTRIBUTES = new Set(['data-href', 'role', 'tabindex', 'title', 'align']);
 
 function parse(html: string): HTMLElement {
   const box = document.createElement('div');
@@ -25,13 +25,12 @@ function problems(html: string): string[] {
     if (name === 'span' && el.parentElement?.localName !== 'a') found.push('span outside a link');
     for (const attr of el.attributes) {
       if (!ATTRIBUTES.has(attr.name)) found.push(`attribute ${attr.name} on <${name}>`);
-      if (attr.name === 'href' && name !== 'a') found.push(`href on <${name}>`);
-      if (attr.name === 'href' && !/^(?:https?:\/\/|mailto:)/i.test(attr.value))
-        found.push(`href ${attr.value}`);
-      if (attr.name === 'target' && attr.value !== '_blank') found.push(`target ${attr.value}`);
+      if (attr.name === 'data-href' && name !== 'a') found.push(`data-href on <${name}>`);
+      if (attr.name === 'data-href' && !/^(?:https?:\/\/|mailto:)/i.test(attr.value))
+        found.push(`data-href ${attr.value}`);
     }
-    if (name === 'a' && el.getAttribute('rel') !== 'noopener noreferrer nofollow')
-      found.push('link without rel');
+    // The address is never in href, where the context menu or a drag would open it unasked.
+    if (name === 'a' && el.hasAttribute('href')) found.push('a link with an href');
   }
   return found;
 }
@@ -106,7 +105,7 @@ describe('renderMarkdown: exfiltration corpus', () => {
     expect(root.querySelector('script, img, style, iframe, svg, math, template')).toBeNull();
     // Nothing links to the attacker either (links are shown, but never to evil hosts here).
     for (const a of root.querySelectorAll('a'))
-      expect(a.getAttribute('href')).not.toMatch(/evil\.example|javascript|data:/i);
+      expect(a.getAttribute('data-href')).not.toMatch(/evil\.example|javascript|data:/i);
   });
 
   it('shows raw HTML as the text it is', () => {
@@ -131,8 +130,11 @@ describe('renderMarkdown: links show their real target', () => {
     expect(a.textContent).toContain('evil.example');
     expect(a.textContent).toBe('docs (evil.example/x)');
     expect(a.getAttribute('title')).toBe('https://evil.example/x');
-    expect(a.getAttribute('rel')).toBe('noopener noreferrer nofollow');
-    expect(a.getAttribute('target')).toBe('_blank');
+    expect(a.getAttribute('data-href')).toBe('https://evil.example/x');
+    // Keyboard-reachable and announced as a link, with nothing for the browser to open.
+    expect(a.hasAttribute('href')).toBe(false);
+    expect(a.getAttribute('role')).toBe('link');
+    expect(a.getAttribute('tabindex')).toBe('0');
   });
 
   it('shows the target of a link whose text is a different URL', () => {
@@ -144,13 +146,13 @@ describe('renderMarkdown: links show their real target', () => {
     for (const md of ['<https://example.com/a>', 'https://example.com/a', 'www.example.com']) {
       const a = parse(renderMarkdown(md)).querySelector('a')!;
       expect(a.querySelector('span')).toBeNull();
-      expect(a.getAttribute('href')).toMatch(/^https?:\/\/(www\.)?example\.com/);
+      expect(a.getAttribute('data-href')).toMatch(/^https?:\/\/(www\.)?example\.com/);
     }
   });
 
   it('keeps mailto links', () => {
     const a = parse(renderMarkdown('[write](mailto:someone@example.com)')).querySelector('a')!;
-    expect(a.getAttribute('href')).toBe('mailto:someone@example.com');
+    expect(a.getAttribute('data-href')).toBe('mailto:someone@example.com');
     expect(a.textContent).toBe('write (someone@example.com)');
   });
 
