@@ -61,7 +61,7 @@ const clip = (line: string, n: number) => (line.length > n ? `${line.slice(0, n)
  */
 export function cleanMessage(message: string, path: string, fileName: string): string {
   const text = message
-    .replaceAll(path, fileName)
+    .replaceAll(path, () => fileName)
     .replace(/^(Invalid Input Error|Conversion Error|IO Error|Binder Error|Parser Error):\s*/i, '');
   const first = text.split(/\n\s*\n/)[0] ?? text;
   return first

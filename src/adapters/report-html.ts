@@ -100,7 +100,8 @@ cite.unverified{font-style:normal;font-size:.78em;color:#9b1c1c;vertical-align:.
 @media print{body{margin:0;max-width:none}figure,table,pre,.query{break-inside:avoid}h2,h3{break-after:avoid}.appendix{break-before:page}}`;
 
 /** Nothing may load: the file carries everything it shows. */
-const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+const FILE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 export async function reportHtml(doc: ReportDocument): Promise<string> {
   const queryIds = new Set(
@@ -109,10 +110,13 @@ export async function reportHtml(doc: ReportDocument): Promise<string> {
   const body: string[] = [];
   for (const s of doc.segments)
     body.push(s.type === 'text' ? reportText(s.text, queryIds) : await figure(s.chart));
-  // The data line goes under the report's own title, or first when it has none.
+  // The data line goes under the report's own title, or first when it has none. (A function as
+  // the replacement: in a string, a file name's `$'` or `$&` would be read as a pattern.)
   const data = `<p class="data">${escapeHtml(datasetLine(doc))}</p>`;
   const joined = body.join('\n');
-  const main = /<\/h1>/.test(joined) ? joined.replace('</h1>', `</h1>${data}`) : data + joined;
+  const main = /<\/h1>/.test(joined)
+    ? joined.replace('</h1>', () => `</h1>${data}`)
+    : data + joined;
   const others = doc.otherCharts.length
     ? `<h2>Other charts of the session</h2>${(await Promise.all(doc.otherCharts.map(figure))).join('')}`
     : '';

@@ -128,6 +128,14 @@ describe('the dataset in the system prompt', () => {
     expect(prompt).toContain(`wide_c${PROMPT_MAX_COLUMNS - 7}: DOUBLE`);
   });
 
+  it("puts a file name with $' or $& in the prompt as it is (issue 27)", () => {
+    const odd = { ...STATIONS, fileName: "sales$'$&$`.csv" };
+    const prompt = systemPrompt('question', [odd]);
+    expect(prompt).toContain('from the file "sales$\'$&$`.csv"');
+    // A string replacement would have pasted the prompt's own tail and head in its place.
+    expect(prompt.split('You are a data analyst assistant')).toHaveLength(2);
+  });
+
   it('names the tables and their sizes only once they are too wide, and points to describe_table', () => {
     const tables = [WEATHER, wide('a', 150), wide('b', 150)];
     const prompt = systemPrompt('question', tables);

@@ -122,7 +122,9 @@ Constraints:
 ${SHARED_RULES}`;
 
 export function systemPrompt(kind: TurnKind, tables: DatasetTable[]): string {
-  return (kind === 'analysis' ? ANALYSIS : QUESTION).replace('{dataset}', datasetBlock(tables));
+  return (kind === 'analysis' ? ANALYSIS : QUESTION).replace('{dataset}', () =>
+    datasetBlock(tables),
+  );
 }
 
 export const ANALYSIS_REQUEST = 'Please analyse the dataset I just loaded.';
