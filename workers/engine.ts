@@ -15,6 +15,7 @@ import type {
   QueryOptions,
   QueryResult,
   ColumnProfile,
+  ReadChoice,
   ResultColumn,
   SiftEngine,
   TableInfo,
@@ -86,8 +87,10 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
   const reading: ReadDeps = {
     exec: (sql) => exec(sql),
     pathFor(fileName, gzip) {
-      const safeName = fileName.replace(/[^\w.-]+/g, '_');
-      // DuckDB tells gzip by the name's ending: a gzip file named otherwise is given one.
+      // DuckDB tells gzip by the name's ending: a gzip file named otherwise is given one, and a
+      // file that is not (or no longer: made UTF-8 from one, read-file.ts) loses it.
+      let safeName = fileName.replace(/[^\w.-]+/g, '_');
+      if (!gzip) safeName = safeName.replace(/\.gz$/i, '');
       const ending = gzip && !/\.gz$/i.test(safeName) ? '.gz' : '';
       return `${UPLOAD_DIR}${++fileCounter}-${safeName}${ending}`;
     },
@@ -108,7 +111,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     file: File,
     name: string | undefined,
     alone: boolean,
-    sheet: string | undefined,
+    choice: ReadChoice,
     progress: (done: number) => void,
   ): Promise<LoadOutcome[]> {
     const started = performance.now();
@@ -140,11 +143,18 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
         taken: () => new Set(tables.keys()),
         keep: (table: string, got: FileRead) => keep(table, file, got, started),
       };
-      return loadWorkbook(workbook, file, nameFor, sheet);
+      return loadWorkbook(workbook, file, nameFor, choice.sheet);
     }
     const table = nameFor(file.name);
     try {
-      const got = await readFile({ ...reading, progress }, table, file, read, verdict);
+      const got = await readFile(
+        { ...reading, progress },
+        table,
+        file,
+        read,
+        verdict,
+        choice.encoding,
+      );
       return [{ ok: true, table: await keep(table, file, got, started) }];
     } catch (e) {
       return fail(errorMessage(e));
@@ -180,7 +190,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (warmUp.stop.reason) throw new Error('abandoned before it began');
       await host.registerFile(path, warmUpFile());
-      await loadCsv((sql) => exec(sql, warmUp.stop), WARM_UP_TABLE, path, 'warm-up.csv', 'utf-8');
+      await loadCsv((sql) => exec(sql, warmUp.stop), WARM_UP_TABLE, path, 'warm-up.csv');
       for (const sql of warmUpQueries(WARM_UP_TABLE)) await exec(sql, warmUp.stop);
       warmUp.state = 'done';
     } catch {
@@ -233,7 +243,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
       return { duckdbVersion: String(version), bundle: host.bundle, warmUp: warmUp.state };
     },
 
-    load(files, onProgress, names, sheets) {
+    load(files, onProgress, names, reads) {
       abandonWarmUp();
       return exclusive(async () => {
         const outcomes: LoadOutcome[] = [];
@@ -259,7 +269,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
               file,
               names?.[fileIndex],
               alone,
-              sheets?.[fileIndex],
+              reads?.[fileIndex] ?? {},
               progress,
             );
             outcomes.push(...got.map((o) => ({ ...o, fileIndex })));

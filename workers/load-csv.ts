@@ -1,10 +1,12 @@
 /**
- * Reading one delimited text file into a table with DuckDB's own sniffer, and the ladder of
- * retries that makes untidy files readable: another encoding, a full-file type sniff, padding for
- * short rows. Each rung that was needed is reported to the person as a note.
+ * Reading one delimited UTF-8 text file into a table with DuckDB's own sniffer, and the ladder of
+ * retries that makes untidy files readable: a full-file type sniff, padding for short rows, long
+ * lines. Each rung that was needed is reported to the person as a note. A file in another
+ * encoding is made UTF-8 first (read-file.ts, transcode.ts); one that turns out not to be UTF-8
+ * past its head throws NotUtf8, for the reader to make it so.
  */
 import { cleanColumnNames } from '../src/core/data/column-names.ts';
-import type { ColumnName, Encoding } from '../src/core/data/engine.ts';
+import type { ColumnName } from '../src/core/data/engine.ts';
 import type { Row } from '../src/core/data/profile.ts';
 import { quoteIdent, quoteLiteral } from '../src/core/data/sql-text.ts';
 import { errorMessage } from '../src/core/errors.ts';
@@ -14,12 +16,13 @@ export type Exec = (sql: string) => Promise<Row[]>;
 export interface CsvLoaded {
   columns: ColumnName[];
   format: 'csv' | 'tsv';
-  encoding: Encoding;
   notes: string[];
 }
 
+/** DuckDB found bytes that are not UTF-8 (past the head the encoding was judged from). */
+export class NotUtf8 extends Error {}
+
 interface Attempt {
-  encoding: Encoding;
   fullSniff: boolean;
   padRows: boolean;
   maxLineBytes: number | null;
@@ -34,7 +37,7 @@ interface Attempt {
 export const MAX_LINE_BYTES = 8 * 1024 * 1024;
 
 function options(a: Attempt): string {
-  const out = [`encoding = ${quoteLiteral(a.encoding)}`];
+  const out = ["encoding = 'utf-8'"];
   if (a.fullSniff) out.push('sample_size = -1');
   if (a.padRows) out.push('null_padding = true', 'strict_mode = false');
   if (a.maxLineBytes) out.push(`max_line_size = ${a.maxLineBytes}`);
@@ -44,7 +47,9 @@ function options(a: Attempt): string {
 
 // Only DuckDB's first line names the problem; later lines echo our SQL and its options.
 const headline = (m: string) => m.split('\n')[0] ?? m;
-const isEncodingError = (m: string) => /invalid unicode|not utf-?8|encoding/i.test(headline(m));
+// DuckDB names a bad byte on the line after "CSV Error on Line: n" (and the original line).
+const isEncodingError = (m: string) =>
+  /invalid unicode|is not utf-?8 encoded/i.test(m.split(/\n\s*\n/)[0] ?? m);
 const isTypeError = (m: string) =>
   /could not convert|conversion error|sample_size/i.test(headline(m)) ||
   /Could not convert string/.test(m);
@@ -154,12 +159,10 @@ export async function loadCsv(
   table: string,
   path: string,
   fileName: string,
-  encoding: Encoding,
   /** The file's head as a file of its own, for the sniffer (engine.ts). */
   headPath: string | null = null,
 ): Promise<CsvLoaded> {
   const a: Attempt = {
-    encoding,
     fullSniff: false,
     padRows: false,
     maxLineBytes: null,
@@ -170,14 +173,13 @@ export async function loadCsv(
     try {
       const { columns, delimiter } = await attempt(exec, table, path, a, headPath);
       if (a.padRows) notes.push(...(await compareWithPlainReading(exec, table, path, a)));
-      return { columns, format: delimiter === '\t' ? 'tsv' : 'csv', encoding: a.encoding, notes };
+      return { columns, format: delimiter === '\t' ? 'tsv' : 'csv', notes };
     } catch (e) {
       const message = errorMessage(e);
       const tooLong = longLine(message);
       await exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
-      if (a.encoding === 'utf-8' && isEncodingError(message)) {
-        a.encoding = 'latin-1';
-        notes.push('The file is not valid UTF-8; it was read as Latin-1.');
+      if (isEncodingError(message)) {
+        throw new NotUtf8(cleanMessage(message, path, fileName));
       } else if (!a.fullSniff && isTypeError(message)) {
         a.fullSniff = true;
         notes.push('Column types were detected from the whole file, not a sample.');

@@ -156,7 +156,7 @@ export function recordsOfObject(doc: Record<string, unknown>): {
  * A file as the stream of what it holds, unpacked when it is gzip; `read` is told how many of
  * the file's own bytes have been taken (before unpacking: the unpacked size is not known).
  */
-function contents(
+export function contents(
   file: File,
   gzip: boolean,
   read?: (bytes: number) => void,

@@ -11,6 +11,7 @@ import type {
   LoadOutcome,
   QueryOptions,
   QueryResult,
+  ReadChoice,
   SiftEngine,
 } from '../src/core/data/engine.ts';
 import { errorMessage } from '../src/core/errors.ts';
@@ -91,8 +92,8 @@ export function resilientEngine(
   };
   let restarts = 0;
   // The loaded files by table name: what a fresh instance reads again.
-  /** Each table's file (and a workbook's sheet), to read them again after a restart. */
-  const files = new Map<string, { file: File; sheet?: string }>();
+  /** Each table's file (and how it was read: a workbook's sheet, a chosen encoding), to read them again after a restart. */
+  const files = new Map<string, { file: File; read: ReadChoice }>();
   /**
    * One operation at a time, so that a deadline measures the operation, not its wait; what
    * someone waits for before the profile (scheduler.ts).
@@ -138,7 +139,7 @@ export function resilientEngine(
           names.map((n) => files.get(n)!.file),
           undefined,
           names,
-          names.map((n) => files.get(n)!.sheet),
+          names.map((n) => files.get(n)!.read),
         )
       : [];
     const lost = names.filter((_, i) => !outcomes[i]?.ok);
@@ -178,7 +179,10 @@ export function resilientEngine(
     outcomes.forEach((outcome, i) => {
       const file = loadFiles[outcome.fileIndex ?? i];
       if (outcome.ok) profiled.forget(outcome.table.name);
-      if (outcome.ok && file) files.set(outcome.table.name, { file, sheet: outcome.table.sheet });
+      if (outcome.ok && file) {
+        const { sheet, readAs } = outcome.table;
+        files.set(outcome.table.name, { file, read: { sheet, encoding: readAs } });
+      }
     });
   }
 
@@ -186,11 +190,11 @@ export function resilientEngine(
     restarts: () => restarts,
     info: async () => (await ready()).engine.info(),
 
-    load: (loadFiles, onProgress, names, sheets) =>
+    load: (loadFiles, onProgress, names, reads) =>
       exclusive(async () => {
         // A table a load replaces is gone even if the load then fails.
         for (const name of names ?? []) if (name) profiled.forget(name);
-        const outcomes = await guarded((e) => e.load(loadFiles, onProgress, names, sheets), {
+        const outcomes = await guarded((e) => e.load(loadFiles, onProgress, names, reads), {
           failed: (all) => all.some((o) => !o.ok),
           limitMs: Infinity,
           onRestart: (all, restarted) =>

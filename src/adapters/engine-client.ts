@@ -14,8 +14,8 @@ export function startEngine(): SiftEngine {
     info: () => remote.info(),
     // Progress callbacks cross the boundary as Comlink proxies; Files are structured-cloned
     // (a File clone shares the underlying data, nothing is copied).
-    load: (files, onProgress, names, sheets) =>
-      remote.load(files, onProgress && Comlink.proxy(onProgress), names, sheets),
+    load: (files, onProgress, names, reads) =>
+      remote.load(files, onProgress && Comlink.proxy(onProgress), names, reads),
     query: (sql, options) => remote.query(sql, options),
     cancel: (id) => remote.cancel(id),
     profile: (table, options, onColumn) =>

@@ -20,7 +20,7 @@ import { fallbackTitle } from './session-title.ts';
 import { rescuedAfter, SessionWriter } from './session-writer.ts';
 import {
   noFiles,
-  sheetsOf,
+  readsOf,
   withLoaded,
   type FilesByTable,
   type SessionContent,
@@ -117,7 +117,7 @@ export class OpenSession implements Recorder, TableListener {
     await this.#d.refresh();
     if (!readTables) return;
     await workspace.reset();
-    void workspace.restore(files, sheetsOf(meta.tables));
+    void workspace.restore(files, readsOf(meta.tables));
   }
 
   /** Lets go of the session: its turn stopped, its writes finished, its lock released. */

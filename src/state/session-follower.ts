@@ -11,7 +11,7 @@ import type { OpenSession } from './open-session.svelte.ts';
 import type { HeldLock } from './ports.ts';
 import type { SessionStatus } from './session-status.svelte.ts';
 import type { SessionTabs, TabHandlers } from './session-tabs.ts';
-import { readSession, readStoredFiles } from './stored-files.ts';
+import { readSession, readsOf, readStoredFiles } from './stored-files.ts';
 import type { Workspace } from './workspace.svelte.ts';
 import type { SessionId } from '../core/ids.ts';
 
@@ -93,7 +93,7 @@ export class SessionFollower implements TabHandlers {
     open.meta = meta;
     open.files = await readStoredFiles(store, meta.tables);
     await workspace.reset();
-    await workspace.restore(open.files);
+    await workspace.restore(open.files, readsOf(meta.tables));
   }
 
   /** A follower that missed an event reads the stored transcript again. */

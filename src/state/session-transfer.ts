@@ -29,7 +29,12 @@ export function exportSession(sessions: Sessions, analyst: Analyst): ExportedSes
     },
     tables: meta.tables
       .filter((t) => sessions.files.has(t.name))
-      .map((t) => ({ name: t.name, file: sessions.files.get(t.name)!, sheet: t.sheet })),
+      .map((t) => ({
+        name: t.name,
+        file: sessions.files.get(t.name)!,
+        sheet: t.sheet,
+        encoding: t.encoding,
+      })),
     events: [...analyst.events],
     // A running turn's last reply may still wait for its results.
     history: { ...history, messages: closeOpenToolUses(history.messages, 'Not run.') },
@@ -47,6 +52,7 @@ export async function readSessionFile(file: File): Promise<SessionContent> {
     fileName: t.fileName,
     fileBytes: files[i]!.size,
     ...(t.sheet === undefined ? {} : { sheet: t.sheet }),
+    ...(t.encoding === undefined ? {} : { encoding: t.encoding }),
   }));
   const meta: SessionMeta = {
     id,

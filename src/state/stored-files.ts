@@ -4,6 +4,7 @@
  * .svelte.ts module).
  */
 import type { Conversation } from '../core/model/conversation.ts';
+import type { ReadChoice } from '../core/data/engine.ts';
 import type { AgentEvent } from '../core/events/events.ts';
 import type { LiveDraft, SessionMeta, StoredTable } from '../core/session/records.ts';
 import type { SessionStore } from '../core/session/store.ts';
@@ -27,9 +28,16 @@ export async function readStoredFiles(
   return files;
 }
 
-/** The sheet each workbook table is read from, by table name (tables of other files have none). */
-export function sheetsOf(tables: StoredTable[]): ReadonlyMap<string, string> {
-  return new Map(tables.flatMap((t) => (t.sheet ? [[t.name, t.sheet] as const] : [])));
+/**
+ * How each table is read again, by table name: a workbook's sheet, an encoding the person chose
+ * (tables read as Sift would choose have none).
+ */
+export function readsOf(tables: StoredTable[]): ReadonlyMap<string, ReadChoice> {
+  return new Map(
+    tables.flatMap((t) =>
+      t.sheet || t.encoding ? [[t.name, { sheet: t.sheet, encoding: t.encoding }] as const] : [],
+    ),
+  );
 }
 
 /**
@@ -51,6 +59,7 @@ export function withLoaded(
       fileName: file.name,
       fileBytes: file.size,
       ...(table.sheet === undefined ? {} : { sheet: table.sheet }),
+      ...(table.readAs === undefined ? {} : { encoding: table.readAs }),
     };
   });
   const kept = previous.filter((t) => !added.some((a) => a.name === t.name));

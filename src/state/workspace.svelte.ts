@@ -4,7 +4,9 @@
  */
 import type {
   ColumnProfile,
+  Encoding,
   LoadProgress,
+  ReadChoice,
   SiftEngine,
   TableInfo,
   TableProfile,
@@ -78,6 +80,10 @@ export class Workspace {
   #begun = 0;
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #spells = new Set<() => void>();
+
+  /** The file each table was read from, to read it again another way ("Read as…"). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #files = new Map<string, File>();
 
   /** Settles once the engine's first start has ended, ready or not. */
   readonly started: Promise<void>;
@@ -169,11 +175,22 @@ export class Workspace {
     return this.#track(this.#load(files));
   }
 
+  /**
+   * Reads a text table's file again in `encoding`, under the same name: the person's "Read as…"
+   * when Sift's guess was wrong. The session stores the choice with the table.
+   */
+  readAs(table: string, encoding: Encoding): Promise<void> {
+    const file = this.#files.get(table);
+    if (!file || this.readOnly) return Promise.resolve();
+    return this.#track(this.#load([file], [table], [{ encoding }], true));
+  }
+
   /** Empties the database and the view, for another session. */
   async reset(): Promise<void> {
     this.#generation++;
     await this.settled();
     this.tables = [];
+    this.#files.clear();
     this.profiles = {};
     this.joinHints = [];
     this.failures = [];
@@ -182,32 +199,46 @@ export class Workspace {
   }
 
   /**
-   * Reads a stored session's files again, each under its table's name (the map's key), a
-   * workbook's table from its sheet (`sheets`, by table name).
+   * Reads a stored session's files again, each under its table's name (the map's key), as it was
+   * read before (`reads`, by table name: a workbook's sheet, a chosen encoding).
    */
-  restore(files: ReadonlyMap<string, File>, sheets?: ReadonlyMap<string, string>): Promise<void> {
+  restore(
+    files: ReadonlyMap<string, File>,
+    reads?: ReadonlyMap<string, ReadChoice>,
+  ): Promise<void> {
     const names = [...files.keys()];
     return this.#track(
       this.#load(
         [...files.values()],
         names,
-        names.map((n) => sheets?.get(n)),
+        names.map((n) => reads?.get(n)),
       ),
     );
   }
 
-  async #load(files: File[], names?: string[], sheets?: (string | undefined)[]): Promise<void> {
+  /**
+   * `report`: the listener hears of the tables (the person's files, not a stored session's,
+   * which are stored already).
+   */
+  async #load(
+    files: File[],
+    names?: string[],
+    reads?: (ReadChoice | undefined)[],
+    report = !names,
+  ): Promise<void> {
     if (files.length === 0) return;
     this.failures = [];
     this.pending = [...this.pending, ...files.map((f) => f.name)];
     try {
-      const outcomes = await this.#engine.load(files, (p) => (this.progress = p), names, sheets);
+      const outcomes = await this.#engine.load(files, (p) => (this.progress = p), names, reads);
       const loaded: TableInfo[] = [];
       const fresh: LoadedFile[] = [];
       for (const [i, outcome] of outcomes.entries()) {
         if (outcome.ok) {
+          const file = files[outcome.fileIndex ?? i]!;
           loaded.push(outcome.table);
-          fresh.push({ table: outcome.table, file: files[outcome.fileIndex ?? i]! });
+          fresh.push({ table: outcome.table, file });
+          this.#files.set(outcome.table.name, file);
         } else
           this.failures = [
             ...this.failures,
@@ -221,7 +252,7 @@ export class Workspace {
       // The join keys are measured after the profiles, so as to hold up neither them nor a query.
       const profiled = loaded.map((table) => this.profile(table.name));
       if (loaded.length) void Promise.allSettled(profiled).then(() => this.#measureJoins());
-      if (!names && fresh.length) this.#options.listener.loaded(fresh);
+      if (report && fresh.length) this.#options.listener.loaded(fresh);
     } catch (e) {
       const message = errorMessage(e);
       this.failures = [...files.map((f) => ({ fileName: f.name, message }))];
@@ -281,6 +312,7 @@ export class Workspace {
     }
     this.problem = null;
     this.tables = this.tables.filter((t) => t.name !== name);
+    this.#files.delete(name);
     const { [name]: _, ...rest } = this.profiles;
     this.profiles = rest;
     this.#options.listener.removed(name);

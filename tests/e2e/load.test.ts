@@ -9,9 +9,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { vegaData } from '../helpers/vega-data.ts';
-import { loadErrors, loadFiles, runSql, summaries } from './app.ts';
+import { encodeSingleByte } from '../helpers/single-byte.ts';
+import { loadErrors, loadFiles, runSql, summaries, waitForLoads } from './app.ts';
 import { useBrowser, useSharedApp } from './browser.ts';
-import { blankSession, loadSample } from './sessions-helpers.ts';
+import { blankSession, loadSample, sessionsReady } from './sessions-helpers.ts';
 
 const require = createRequire(import.meta.url);
 const spectrum = dirname(require.resolve('csv-spectrum/package.json'));
@@ -60,17 +61,44 @@ describe('csv-spectrum', () => {
 });
 
 describe('untidy files', () => {
-  it('reads Latin-1 text and says which encoding it used', async () => {
-    const { page } = await openBlank();
-    const latin1 = Buffer.from('city,note\nMontréal,café crème\nZürich,Grüße\n', 'latin1');
-    await loadFiles(page, [csv('latin1.csv', latin1)]);
+  it('reads a Windows-1252 export (€ and ’ included), and again as the person chooses, remembered with the session', async () => {
+    const { page, errors } = await openBlank();
+    const text =
+      'Client;Montant (€);Note\nSociété Générale;1 234,56;l’offre\nCrème SARL;336,52;très bien\n';
+    await loadFiles(page, [csv('export.csv', Buffer.from(encodeSingleByte(text, 'windows-1252')))]);
     const [table] = await summaries(page);
-    expect(table).toMatchObject({ table: 'data', rows: 2, cols: 2, encoding: 'latin-1' });
-    const result = await runSql(page, 'SELECT city, note FROM data ORDER BY city');
-    expect(result.ok && result.cells).toEqual([
-      ['Montréal', 'café crème'],
-      ['Zürich', 'Grüße'],
+    expect(table).toMatchObject({ table: 'data', rows: 2, cols: 3, encoding: 'windows-1252' });
+    const summary = page.locator('[data-testid="table-summary"]');
+    expect(await summary.innerText()).toContain('Windows-1252 (Western European)');
+    const read = async () => {
+      const r = await runSql(page, 'SELECT Client, "Montant (€)", Note FROM data ORDER BY Client');
+      return r.ok ? r.cells : r.message;
+    };
+    expect(await read()).toEqual([
+      ['Crème SARL', '336,52', 'très bien'],
+      ['Société Générale', '1 234,56', 'l’offre'],
     ]);
+
+    // Read as Central European instead: the same bytes, other letters, and the page says so.
+    const loads = Number(await page.getAttribute('main', 'data-loads'));
+    await page.selectOption('[data-testid="read-as"]', 'windows-1250');
+    await waitForLoads(page, loads + 1);
+    expect((await summaries(page))[0]).toMatchObject({ table: 'data', encoding: 'windows-1250' });
+    expect(await summary.innerText()).toContain('as you chose');
+    const cz = await runSql(page, 'SELECT Note FROM data ORDER BY Note');
+    expect(cz.ok && cz.cells).toEqual([['l’offre'], ['trčs bien']]);
+
+    // The choice is the session's: reopened, the file is read the same way.
+    await page.reload();
+    await sessionsReady(page, 1);
+    await page.waitForSelector('[data-testid="table-summary"][data-encoding="windows-1250"]');
+    await page.selectOption('[data-testid="read-as"]', 'windows-1252');
+    await page.waitForSelector('[data-testid="table-summary"][data-encoding="windows-1252"]');
+    expect(await read()).toEqual([
+      ['Crème SARL', '336,52', 'très bien'],
+      ['Société Générale', '1 234,56', 'l’offre'],
+    ]);
+    expect(errors).toEqual([]);
   });
 
   it('reads UTF-16 with a byte-order mark', async () => {
@@ -78,7 +106,7 @@ describe('untidy files', () => {
     const text = '\ufeffname,amount\nÅsa,12\nBjörn,30\n';
     await loadFiles(page, [csv('utf16.csv', Buffer.from(text, 'utf16le'))]);
     const [table] = await summaries(page);
-    expect(table).toMatchObject({ rows: 2, cols: 2, encoding: 'utf-16' });
+    expect(table).toMatchObject({ rows: 2, cols: 2, encoding: 'utf-16le' });
     const result = await runSql(page, 'SELECT name, amount FROM data ORDER BY amount');
     expect(result.ok && result.cells).toEqual([
       ['Åsa', '12'],

@@ -2,6 +2,7 @@
 import { backgroundCases } from './background-cases.ts';
 import { boundsCases } from './bounds-cases.ts';
 import { cancelCases } from './cancel-cases.ts';
+import { exportCases } from './export-cases.ts';
 import { formatCases } from './format-cases.ts';
 import { workbookCases } from './workbook-cases.ts';
 import { loadCases } from './load-cases.ts';
@@ -11,6 +12,7 @@ import { tableCases } from './table-cases.ts';
 
 export const engineCases: EngineCase[] = [
   ...loadCases,
+  ...exportCases,
   ...formatCases,
   ...workbookCases,
   ...boundsCases,

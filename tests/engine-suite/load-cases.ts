@@ -1,10 +1,9 @@
 /** Loading files: what table a file becomes, and what a person is told when it cannot be one. */
 import type { LoadProgress } from '../../src/core/data/engine.ts';
 import { equal, match } from './check.ts';
+import { encodeSingleByte } from '../helpers/single-byte.ts';
 import { cells, failed, gzipped, loaded } from './outcomes.ts';
 import type { EngineCase } from './suite.ts';
-
-const latin1 = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
 
 /** UTF-16 little-endian, as Windows tools write it. */
 function utf16le(text: string): Uint8Array {
@@ -110,31 +109,128 @@ export const loadCases: EngineCase[] = [
     },
   },
   {
-    name: 'reads Latin-1 and UTF-16 text and says which encoding it used',
+    name: 'reads Windows code pages and UTF-16 as UTF-8 and says which encoding it used',
     async run(ctx) {
-      const [l1, u16] = await ctx.engine.load([
-        ctx.file('latin1.csv', latin1('city,note\nMontréal,café crème\nZürich,Grüße\n')),
+      const french =
+        'Client;Montant (€);Note\nSociété Générale;1 234,56;l’offre – œuvre\nHôtel Noël;12,00;façade\n';
+      const polish = 'Klient;Miasto\nZażółć gęślą jaźń;Łódź\nŹdźbło;Kraków\n';
+      const be = utf16le('name,amount\nÅsa,12\nBjörn,30\n');
+      const [fr, pl, le16, be16] = await ctx.engine.load([
+        ctx.file('fr.csv', encodeSingleByte(french, 'windows-1252')),
+        ctx.file('pl.csv', encodeSingleByte(polish, 'windows-1250')),
         ctx.file('utf16.csv', utf16le('\ufeffname,amount\nÅsa,12\nBjörn,30\n')),
+        // Big-endian, without a byte-order mark: each pair of bytes the other way round.
+        ctx.file(
+          'utf16be.csv',
+          be.map((_, i) => be[i ^ 1]!),
+        ),
       ]);
-      const a = loaded(l1, 'latin1.csv');
-      equal([a.encoding, a.rows], ['latin-1', 2], 'the Latin-1 table');
+      const a = loaded(fr, 'fr.csv');
+      equal([a.encoding, a.rows, a.readAs], ['windows-1252', 2, undefined], 'the French table');
+      match(a.notes[0] ?? '', /read as Windows-1252 \(Western European\)/, 'the note');
       equal(
-        await cells(ctx, `SELECT city, note FROM ${a.name} ORDER BY city`),
+        await cells(ctx, `SELECT Client, "Montant (€)", Note FROM ${a.name} ORDER BY Client`),
         [
-          ['Montréal', 'café crème'],
-          ['Zürich', 'Grüße'],
+          ['Hôtel Noël', '12,00', 'façade'],
+          ['Société Générale', '1 234,56', 'l’offre – œuvre'],
         ],
-        'the Latin-1 text',
+        'the French text, € and ’ and œ included',
       );
-      const b = loaded(u16, 'utf16.csv');
-      equal([b.encoding, b.rows], ['utf-16', 2], 'the UTF-16 table');
+      const b = loaded(pl, 'pl.csv');
+      equal([b.encoding, b.rows], ['windows-1250', 2], 'the Polish table');
       equal(
-        await cells(ctx, `SELECT name, amount FROM ${b.name} ORDER BY amount`),
+        await cells(ctx, `SELECT Klient, Miasto FROM ${b.name} ORDER BY Miasto`),
         [
-          ['Åsa', 12],
-          ['Björn', 30],
-        ],
-        'the UTF-16 text',
+          ['Zażółć gęślą jaźń', 'Łódź'],
+          ['Źdźbło', 'Kraków'],
+        ].sort((x, y) => (x[1]! < y[1]! ? -1 : 1)),
+        'the Polish text',
+      );
+      for (const [outcome, name, encoding] of [
+        [le16, 'utf16.csv', 'utf-16le'],
+        [be16, 'utf16be.csv', 'utf-16be'],
+      ] as const) {
+        const t = loaded(outcome, name);
+        equal([t.encoding, t.rows], [encoding, 2], `the ${encoding} table`);
+        equal(
+          await cells(ctx, `SELECT name, amount FROM ${t.name} ORDER BY amount`),
+          [
+            ['Åsa', 12],
+            ['Björn', 30],
+          ],
+          `the ${encoding} text`,
+        );
+      }
+    },
+  },
+  {
+    name: 'reads a file again in the encoding the person chooses, under the same name',
+    async run(ctx) {
+      const czech = 'Jméno;Město\nJiří Novák;Plzeň\nMarie Dvořáková;České Budějovice\n';
+      const bytes = encodeSingleByte(czech, 'windows-1250');
+      const [wrong] = await ctx.engine.load(
+        [ctx.file('cz.csv', bytes)],
+        undefined,
+        ['people'],
+        [{ encoding: 'windows-1252' }],
+      );
+      const w = loaded(wrong, 'cz.csv');
+      equal(
+        [w.name, w.encoding, w.readAs],
+        ['people', 'windows-1252', 'windows-1252'],
+        'as chosen',
+      );
+      match(w.notes[0] ?? '', /as you chose/, 'the note says it was chosen');
+      equal(
+        await cells(ctx, 'SELECT "Jméno" FROM people LIMIT 1'),
+        [['Jiøí Novák']],
+        'what 1252 reads',
+      );
+      const [right] = await ctx.engine.load(
+        [ctx.file('cz.csv', bytes)],
+        undefined,
+        ['people'],
+        [{ encoding: 'windows-1250' }],
+      );
+      equal(loaded(right, 'cz.csv').encoding, 'windows-1250', 'chosen again');
+      equal(
+        await cells(ctx, 'SELECT "Město" FROM people ORDER BY 1'),
+        [['Plzeň'], ['České Budějovice']],
+        'the Czech text',
+      );
+      equal(
+        (await ctx.engine.tables()).map((t) => t.name),
+        ['people'],
+        'one table',
+      );
+    },
+  },
+  {
+    name: 'reads a file that is UTF-8 at its head but not past it, and a gzipped Windows-1252 file',
+    async run(ctx) {
+      // Past the 1 MiB the encoding is judged from, one line in Windows-1252.
+      const head = 'n,city\n' + '1,Paris\n'.repeat(150_000);
+      const tail = encodeSingleByte('2,Zürich – Grüße\n', 'windows-1252');
+      const mixed = new Uint8Array([...new TextEncoder().encode(head), ...tail]);
+      const packed = await gzipped(encodeSingleByte('city\nMontréal\nSão Paulo\n', 'windows-1252'));
+      const [late, gz] = await ctx.engine.load([
+        ctx.file('late.csv', mixed),
+        ctx.file('cities.csv.gz', packed),
+      ]);
+      const t = loaded(late, 'late.csv');
+      equal([t.encoding, t.rows], ['windows-1252', 150_001], 'read in the encoding past the head');
+      match(t.notes[0] ?? '', /UTF-8 at its start but not further on/, 'the note');
+      equal(
+        await cells(ctx, `SELECT city FROM ${t.name} WHERE n = 2`),
+        [['Zürich – Grüße']],
+        'the line past the head',
+      );
+      const g = loaded(gz, 'cities.csv.gz');
+      equal(g.encoding, 'windows-1252', 'the gzipped file');
+      equal(
+        await cells(ctx, `SELECT city FROM ${g.name} ORDER BY city`),
+        [['Montréal'], ['São Paulo']],
+        'its text',
       );
     },
   },

@@ -25,7 +25,7 @@ export async function cells(ctx: SuiteContext, sql: string) {
 export const types = (t: TableInfo) => (t.schema ?? []).map((c) => `${c.name} ${c.type}`);
 
 /** `text` gzipped, as `gzip` on the command line would write it. */
-export async function gzipped(text: string): Promise<Uint8Array> {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+export async function gzipped(text: string | Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([text as BlobPart]).stream().pipeThrough(new CompressionStream('gzip'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }

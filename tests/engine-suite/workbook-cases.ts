@@ -63,7 +63,7 @@ export const workbookCases: EngineCase[] = [
         [ctx.file('sales.xlsx', bytes)],
         undefined,
         ['goals'],
-        ['Targets'],
+        [{ sheet: 'Targets' }],
       );
       equal([loaded(one, 'Targets').name, loaded(one, 'Targets').rows], ['goals', 3], 'one sheet');
       equal(
@@ -75,7 +75,7 @@ export const workbookCases: EngineCase[] = [
         [ctx.file('sales.xlsx', bytes), ctx.file('cut.xlsx', bytes.slice(0, 1000))],
         undefined,
         [undefined, undefined],
-        ['Budget', undefined],
+        [{ sheet: 'Budget' }, undefined],
       );
       match(!missing?.ok && missing?.message, /no sheet named "Budget"/, 'a missing sheet');
       match(!cut?.ok && cut?.message, /could not be read as an Excel workbook/, 'a damaged file');

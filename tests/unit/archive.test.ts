@@ -131,6 +131,23 @@ describe('an exported session read back', () => {
     expect(out[0]!.size).toBe(5_000_000);
   });
 
+  it("keeps a sheet's name and the encoding the person chose for a table", async () => {
+    const [raw, csv] = files();
+    const blob = buildArchive(
+      input({
+        tables: [
+          { name: 'raw', file: raw!, sheet: 'Sheet 1' },
+          { name: 'staedte', file: csv!, encoding: 'windows-1250' },
+        ],
+      }),
+    );
+    const { manifest } = await readArchive(blob);
+    expect(manifest.tables.map((t) => [t.sheet, t.encoding])).toEqual([
+      ['Sheet 1', undefined],
+      [undefined, 'windows-1250'],
+    ]);
+  });
+
   it('keeps a session without tables or turns', async () => {
     const history = { messages: [], turnStarts: [], lastInputTokens: null };
     const blob = buildArchive(input({ tables: [], events: [], history }));

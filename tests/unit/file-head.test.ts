@@ -56,7 +56,7 @@ describe('inspectHead: text encodings', () => {
     expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'utf-8', nulBytes: 0 });
   });
 
-  it('reads bytes that are not valid UTF-8, such as 0xE9 for é, as Latin-1', () => {
+  it('reads bytes that are not valid UTF-8, such as 0xE9 for é, as Windows-1252', () => {
     const head = concat(
       ascii('name,city\nRen'),
       bytes(0xe9),
@@ -64,10 +64,10 @@ describe('inspectHead: text encodings', () => {
       bytes(0xe9),
       ascii('al\n'),
     );
-    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'latin-1', nulBytes: 0 });
+    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'windows-1252', nulBytes: 0 });
   });
 
-  it('reads Windows-1252 punctuation (0x80–0x9F) as Latin-1, not as binary', () => {
+  it('reads Windows-1252 punctuation (0x80–0x9F) as Windows-1252, not as binary', () => {
     const head = concat(
       ascii('note\n'),
       bytes(0x93),
@@ -77,7 +77,7 @@ describe('inspectHead: text encodings', () => {
       bytes(0x80),
       ascii('\n'),
     );
-    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'latin-1', nulBytes: 0 });
+    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'windows-1252', nulBytes: 0 });
   });
 
   it.each([
@@ -97,38 +97,47 @@ describe('inspectHead: text encodings', () => {
     });
   });
 
-  it('reads a file that truly ends inside a character as Latin-1', () => {
+  it('reads a file that truly ends inside a character as Windows-1252', () => {
     const head = concat(ascii('a,b\n1,'), bytes(0xe2, 0x82));
-    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'latin-1', nulBytes: 0 });
+    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'windows-1252', nulBytes: 0 });
   });
 
-  it('reads UTF-16 little-endian with a byte-order mark as UTF-16', () => {
+  it('reads UTF-16 little-endian with a byte-order mark as UTF-16LE', () => {
     const head = concat(bytes(0xff, 0xfe), utf16le('name,amount\nRenée,12\n'));
-    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'utf-16', nulBytes: 0 });
+    expect(wholeFile(head)).toEqual({ kind: 'text', encoding: 'utf-16le', nulBytes: 0 });
   });
 
-  it('reads UTF-16 big-endian with a byte-order mark as UTF-16', () => {
+  it('reads UTF-16 big-endian with a byte-order mark as UTF-16BE', () => {
     const le = utf16le('a,b\n1,2\n');
     const be = le.map((_, i) => le[i ^ 1] as number);
     expect(wholeFile(concat(bytes(0xfe, 0xff), be))).toEqual({
       kind: 'text',
-      encoding: 'utf-16',
+      encoding: 'utf-16be',
       nulBytes: 0,
     });
   });
 
-  it('reads UTF-16 little-endian without a byte-order mark as UTF-16, not binary', () => {
+  it('reads UTF-16 big-endian without a byte-order mark as UTF-16BE, not binary', () => {
+    const le = utf16le('name,amount\nalpha,12\nbeta,7\n');
+    expect(wholeFile(le.map((_, i) => le[i ^ 1] as number))).toEqual({
+      kind: 'text',
+      encoding: 'utf-16be',
+      nulBytes: 0,
+    });
+  });
+
+  it('reads UTF-16 little-endian without a byte-order mark as UTF-16LE, not binary', () => {
     expect(wholeFile(utf16le('name,amount\nalpha,12\nbeta,7\n'))).toEqual({
       kind: 'text',
-      encoding: 'utf-16',
+      encoding: 'utf-16le',
       nulBytes: 0,
     });
   });
 
-  it('reads BOM-less UTF-16LE holding some accented letters as UTF-16', () => {
+  it('reads BOM-less UTF-16LE holding some accented letters as UTF-16LE', () => {
     expect(wholeFile(utf16le('ville,prix\nMontréal,12\nQuébec,7\n'))).toEqual({
       kind: 'text',
-      encoding: 'utf-16',
+      encoding: 'utf-16le',
       nulBytes: 0,
     });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableInfo } from '../../src/core/data/engine.ts';
-import { withLoaded } from '../../src/state/stored-files.ts';
+import { readsOf, withLoaded } from '../../src/state/stored-files.ts';
 import type { LoadedFile } from '../../src/state/workspace.svelte.ts';
 
 const loadedFrom = (file: File, ...tables: Array<[string, string?]>): LoadedFile[] =>
@@ -28,5 +28,22 @@ describe('the files a session stores for its tables', () => {
     // Then the last one: now the workbook is read by nothing.
     const third = withLoaded(second.tables, loadedFrom(new File(['x'], 'sales.csv'), ['sales']));
     expect(third.unused).toEqual([sales!.fileId]);
+  });
+
+  it('keeps the encoding the person chose, and reads the table that way again', () => {
+    const file = new File(['Jm\xe9no'], 'cz.csv');
+    const table = (readAs?: 'windows-1250') =>
+      ({ name: 'people', encoding: readAs ?? 'windows-1252', readAs }) as TableInfo;
+    const guessed = withLoaded([], [{ file, table: table() }]);
+    expect(guessed.tables[0]).not.toHaveProperty('encoding');
+    expect(readsOf(guessed.tables).size).toBe(0);
+    const chosen = withLoaded(guessed.tables, [{ file, table: table('windows-1250') }]);
+    expect(chosen.tables.map((t) => [t.name, t.encoding])).toEqual([['people', 'windows-1250']]);
+    expect(readsOf(chosen.tables).get('people')).toEqual({
+      sheet: undefined,
+      encoding: 'windows-1250',
+    });
+    // The file read the first way is let go: the table now reads the one stored with the choice.
+    expect(chosen.unused).toEqual([guessed.tables[0]!.fileId]);
   });
 });

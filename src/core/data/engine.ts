@@ -5,6 +5,7 @@
  */
 
 import type { Cell } from './cell.ts';
+import type { TextEncodingName } from './text-encoding.ts';
 
 export type { Cell } from './cell.ts';
 
@@ -67,7 +68,8 @@ export interface ColumnName {
   name: string;
 }
 
-export type Encoding = 'utf-8' | 'latin-1' | 'utf-16';
+/** A text file's encoding, by its WHATWG label (core/data/text-encoding.ts). */
+export type Encoding = TextEncodingName;
 
 /**
  * What the file held, as Sift read it: `csv` is delimited text of any delimiter but tab, `jsonl`
@@ -91,6 +93,8 @@ export interface TableInfo {
   sheet?: string;
   /** The text's encoding; binary formats (Parquet, Excel) and JSON are UTF-8. */
   encoding: Encoding;
+  /** The encoding the person chose under "Read as…", when it was theirs and not Sift's guess. */
+  readAs?: Encoding;
   /** Things done to make the file readable, in words (e.g. "3 short rows padded with NULL"). */
   notes: string[];
   /** How long reading the file into the table took. */
@@ -160,6 +164,15 @@ export interface EngineInfo {
   warmUp?: 'running' | 'done' | 'abandoned' | 'failed';
 }
 
+/**
+ * How one file is read when not as Sift would choose: a workbook's one sheet (every sheet when
+ * omitted), a text file's encoding (the person's "Read as…"; Sift's guess when omitted).
+ */
+export interface ReadChoice {
+  sheet?: string;
+  encoding?: Encoding;
+}
+
 export interface SiftEngine {
   info(): Promise<EngineInfo>;
   /**
@@ -172,8 +185,8 @@ export interface SiftEngine {
     files: File[],
     onProgress?: (p: LoadProgress) => void,
     names?: (string | undefined)[],
-    /** A workbook's one sheet to read for file i (reopening a session); every sheet when omitted. */
-    sheets?: (string | undefined)[],
+    /** How to read file i: a workbook's one sheet (reopening a session), a text's encoding. */
+    reads?: (ReadChoice | undefined)[],
   ): Promise<LoadOutcome[]>;
   /** Runs one read-only statement under the row, byte and time limits. Never throws. */
   query(sql: string, options?: QueryOptions): Promise<QueryResult>;

@@ -1,9 +1,11 @@
 /**
  * A look at the first bytes of a file before DuckDB reads it: is it empty, binary, or text, and
- * in which encoding. DuckDB 1.4 reads UTF-8, UTF-16 and Latin-1 without extensions; anything not
- * valid UTF-8 is read as Latin-1, which cannot fail (every byte is a character).
+ * in which encoding: UTF-8, UTF-16 by its byte-order mark or its pattern of zero bytes, else the
+ * single-byte encoding its letters read best in (text-encoding.ts). Anything but UTF-8 is made
+ * UTF-8 before DuckDB reads it (workers/transcode.ts).
  */
 import type { Encoding } from './engine.ts';
+import { guessSingleByte } from './text-encoding.ts';
 
 export type HeadVerdict =
   | { kind: 'empty' }
@@ -45,27 +47,29 @@ function isValidUtf8(bytes: Uint8Array, truncated: boolean): boolean {
 
 export function inspectHead(head: Uint8Array, fileSize: number): HeadVerdict {
   if (fileSize === 0 || head.length === 0) return { kind: 'empty' };
-  if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) {
-    return { kind: 'text', encoding: 'utf-16', nulBytes: 0 };
-  }
+  if (startsWith(head, [0xff, 0xfe])) return { kind: 'text', encoding: 'utf-16le', nulBytes: 0 };
+  if (startsWith(head, [0xfe, 0xff])) return { kind: 'text', encoding: 'utf-16be', nulBytes: 0 };
   if (startsWith(head, [0x50, 0x41, 0x52, 0x31])) return { kind: 'parquet' };
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return { kind: 'zip' };
   for (const [sig, what] of SIGNATURES) {
     if (startsWith(head, sig)) return { kind: 'binary', reason: `it looks like ${what}` };
   }
   let nul = 0;
-  let evenNul = 0;
+  let oddNul = 0;
   let control = 0;
   for (let i = 0; i < head.length; i++) {
     const b = head[i] as number;
     if (b === 0) {
       nul++;
-      if (i % 2 === 1) evenNul++;
+      if (i % 2 === 1) oddNul++;
     } else if (b < 0x09 || (b > 0x0d && b < 0x20 && b !== 0x1b)) control++;
   }
-  // UTF-16 little-endian without a byte-order mark: ASCII text with a zero after each byte.
-  if (nul > head.length / 4 && evenNul > nul * 0.9)
-    return { kind: 'text', encoding: 'utf-16', nulBytes: 0 };
+  // UTF-16 without a byte-order mark: ASCII text with a zero after each byte (little-endian)
+  // or before it (big-endian).
+  if (nul > head.length / 4 && oddNul > nul * 0.9)
+    return { kind: 'text', encoding: 'utf-16le', nulBytes: 0 };
+  if (nul > head.length / 4 && oddNul < nul * 0.1)
+    return { kind: 'text', encoding: 'utf-16be', nulBytes: 0 };
   // Text has no control characters but tab, line ends and escape: more than one in a hundred
   // bytes is binary. NUL bytes alone pad the fields of some older exports, which DuckDB reads;
   // only a head that is mostly NUL is binary.
@@ -83,7 +87,9 @@ export function inspectHead(head: Uint8Array, fileSize: number): HeadVerdict {
       format: format.name,
       reason: `it is ${format.what}, not delimited text. Sift reads CSV, TSV and other delimited text files; save it as CSV first`,
     };
-  const encoding = isValidUtf8(head, head.length < fileSize) ? 'utf-8' : 'latin-1';
+  const encoding: Encoding = isValidUtf8(head, head.length < fileSize)
+    ? 'utf-8'
+    : guessSingleByte(head).encoding;
   return { kind: 'text', encoding, nulBytes: nul };
 }
 

@@ -12,6 +12,7 @@
  * an export (see findKey).
  */
 import { z } from 'zod';
+import { textEncodingName, type TextEncodingName } from '../data/text-encoding.ts';
 import type { Conversation } from '../model/conversation.ts';
 import { agentEvent, type AgentEvent } from '../events/events.ts';
 import { checkHistory, conversation } from '../model/messages-schema.ts';
@@ -42,6 +43,8 @@ const archiveTable = z.object({
   bytes: z.number().int().nonnegative(),
   /** The workbook's sheet the table is read from (Excel). */
   sheet: z.string().max(255).optional(),
+  /** The encoding the person chose for a text file ("Read as…"). */
+  encoding: textEncodingName.optional(),
 });
 
 export const archiveManifest = z.object({
@@ -88,7 +91,7 @@ export type TitleSourcesMatch = Assert<
 
 export interface ArchiveInput {
   session: ArchiveManifest['session'];
-  tables: { name: string; file: File; sheet?: string }[];
+  tables: { name: string; file: File; sheet?: string; encoding?: TextEncodingName }[];
   events: AgentEvent[];
   history: Conversation;
   exportedAt?: number;
@@ -113,8 +116,9 @@ export function buildArchive(input: ArchiveInput): Blob {
     exportedAt: input.exportedAt ?? Date.now(),
     // Picked field by field, so passing a whole SessionMeta adds nothing else to the file.
     session: { title, titleSource, createdAt, updatedAt },
-    tables: input.tables.map(({ name, file, sheet }) => ({
+    tables: input.tables.map(({ name, file, sheet, encoding }) => ({
       ...(sheet === undefined ? {} : { sheet }),
+      ...(encoding === undefined ? {} : { encoding }),
       name,
       fileName: file.name || name,
       type: file.type,

@@ -8,6 +8,7 @@
  * older or broken, and is checked before the page relies on it.
  */
 import { z } from 'zod';
+import { textEncodingName } from '../data/text-encoding.ts';
 import { agentEvent, type AgentEvent } from '../events/events.ts';
 import { fileId, sessionId, turnId } from '../ids.ts';
 import type { Conversation } from '../model/conversation.ts';
@@ -23,6 +24,8 @@ export const storedTable = z.object({
   fileBytes: z.number(),
   /** The workbook's sheet the table is read from (Excel); absent for other files. */
   sheet: z.string().optional(),
+  /** The encoding the person chose for a text file ("Read as…"); absent when Sift's guess stands. */
+  encoding: textEncodingName.optional(),
 });
 export type StoredTable = z.infer<typeof storedTable>;
 
