@@ -10,7 +10,7 @@
  */
 import type { EmbedOptions } from 'vega-embed';
 import { checkPlotSpec } from '../core/charts/plot-spec.ts';
-import { safeSvgAttribute, UNSAFE_ELEMENTS } from '../core/charts/svg-attributes.ts';
+import { refusedPaint, safeSvgAttribute, UNSAFE_ELEMENTS } from '../core/charts/svg-attributes.ts';
 
 export interface RenderedPlot {
   /** Stops the view and removes its listeners; call when the element goes away. */
@@ -162,7 +162,9 @@ function scrub(el: Element, address: string): boolean {
   for (const { name, value } of [...el.attributes]) {
     const kept = safeSvgAttribute(name, value, address);
     if (kept === null) {
-      el.removeAttribute(name);
+      const grey = refusedPaint(name);
+      if (grey) el.setAttribute(name, grey);
+      else el.removeAttribute(name);
       removed = true;
     } else if (kept !== value) el.setAttribute(name, kept);
   }

@@ -143,8 +143,9 @@ describe.each([
     expect(trail).toMatch(/Chart rejected: encoding\.color\.scale is an identity scale/);
     expect(trail).toMatch(/Chart rejected: mark\.fill contains a URL/);
     expect(trail).toMatch(/Chart rejected: background contains a URL/);
-    // The four bars are drawn; the cells' paints never stay on them.
+    // The four bars are drawn, grey: the cells' paints never stay on them.
     expect(await plot.locator('path[role="graphics-symbol"]').count()).toBe(4);
+    expect(await plot.locator('path[role="graphics-symbol"][fill="gray"]').count()).toBe(4);
     for (const bar of await plot.locator('path[role="graphics-symbol"]').all())
       await bar.hover({ force: true });
     expect(await chartAttributes(page)).toEqual([]);
@@ -153,6 +154,7 @@ describe.each([
     const svg = await downloaded(page, plot.locator('[data-testid="plot-svg"]'));
     expect(svg.toString()).toMatch(/^<svg/);
     expect(svg.toString()).not.toMatch(/rl\(\s*['"]?http|\\/i);
+    expect(svg.toString().match(/fill="gray"/g)).toHaveLength(4);
     expect(await openedFromDisk('chart.svg', svg)).toEqual([]);
 
     // The report: the chart, and text that tries an image and raw HTML.

@@ -9,6 +9,7 @@ import {
   cssCanFetch,
   cssUnescape,
   isColour,
+  refusedPaint,
   safeSvgAttribute,
 } from '../../src/core/charts/svg-attributes.ts';
 
@@ -91,6 +92,13 @@ describe('no escaped url() survives any attribute of a drawing', () => {
     expect(cssCanFetch('url (x)')).toBe(false);
     expect(cssCanFetch('myurl(x)')).toBe(false);
     expect(cssCanFetch('see the url of the page')).toBe(false);
+  });
+
+  it('a refused paint becomes grey, so the mark still shows; other attributes just go', () => {
+    expect(refusedPaint('fill')).toBe('gray');
+    expect(refusedPaint('Stroke')).toBe('gray');
+    expect(refusedPaint('clip-path')).toBeNull();
+    expect(refusedPaint('style')).toBeNull();
   });
 
   it('event handlers go', () => {

@@ -112,6 +112,14 @@ function localised(value: string, pageAddress: string): string {
 }
 
 /**
+ * What a paint refused by `safeSvgAttribute` becomes: removed, a mark would inherit vega's
+ * `fill="none"` and vanish, as if its value were not there; grey shows it is, with no colour.
+ */
+export function refusedPaint(name: string): string | null {
+  return PAINTS.has(name.toLowerCase()) ? 'gray' : null;
+}
+
+/**
  * The value attribute `name` may keep, or null when it must be removed. `pageAddress` is the
  * address of the page the chart is drawn in (without its `#…`), or '' for a file.
  */
