@@ -5,6 +5,7 @@
  * display them; none of them builds a dependency of its own.
  */
 import { Analyst } from './state/analyst.svelte.ts';
+import { FileIntake } from './state/file-intake.svelte.ts';
 import { LinkGuard } from './state/link-guard.svelte.ts';
 import type { Platform } from './state/ports.ts';
 import { Sessions } from './state/sessions.svelte.ts';
@@ -17,6 +18,7 @@ import { Workspace } from './state/workspace.svelte.ts';
 
 export interface SiftApp {
   workspace: Workspace;
+  intake: FileIntake;
   settings: Settings;
   analyst: Analyst;
   sessions: Sessions;
@@ -63,6 +65,12 @@ export function createApp(platform: Platform): SiftApp {
   void sessions.start();
   return {
     workspace,
+    // Files the person brings go through it: into this session or a new one, as they say.
+    intake: new FileIntake({
+      workspace,
+      preference: settings,
+      newSession: () => sessions!.newSession(),
+    }),
     settings,
     analyst,
     sessions,

@@ -1,7 +1,7 @@
 /**
  * The model settings: API key, base URL and model. The key lives in memory; only when the person
  * ticks "remember on this device" is it written to localStorage. Base URL and model are not
- * secret and are always remembered.
+ * secret and are always remembered, as is where new files go (`newFiles`, file-intake.svelte.ts).
  */
 import type { AnthropicModelClient, ModelInfo } from '../adapters/anthropic-client.ts';
 import { checkBaseUrl, DEFAULT_BASE_URL } from '../core/model/base-url.ts';
@@ -18,6 +18,10 @@ export const FALLBACK_MODELS: ModelInfo[] = [
   { id: 'claude-haiku-4-5', displayName: 'Claude Haiku 4.5' },
 ];
 
+/** Files brought to a session with tables: ask each time, or go as the person chose to remember. */
+export type NewFiles = 'ask' | 'add' | 'new';
+const NEW_FILES: readonly string[] = ['ask', 'add', 'new'] satisfies NewFiles[];
+
 const KEY_ITEM = 'sift.apiKey';
 const SETTINGS_ITEM = 'sift.settings';
 
@@ -28,6 +32,7 @@ export interface SettingsDraft {
   remember: boolean;
   /** Claude is shown each chart it draws as an image and may fix it once. */
   chartCheck: boolean;
+  newFiles: NewFiles;
 }
 
 export class Settings {
@@ -36,6 +41,7 @@ export class Settings {
   model = $state(DEFAULT_MODEL);
   remember = $state(false);
   chartCheck = $state(true);
+  newFiles = $state<NewFiles>('ask');
   models = $state.raw<ModelInfo[]>(FALLBACK_MODELS);
   /** Why the model list is the fallback one, when listing failed. */
   modelsMessage = $state<string | null>(null);
@@ -66,6 +72,7 @@ export class Settings {
       if (typeof saved.baseUrl === 'string') this.baseUrl = saved.baseUrl;
       if (typeof saved.model === 'string') this.model = saved.model;
       if (typeof saved.chartCheck === 'boolean') this.chartCheck = saved.chartCheck;
+      if (NEW_FILES.includes(saved.newFiles as string)) this.newFiles = saved.newFiles!;
     } catch {
       // Unreadable settings are replaced at the next save.
     }
@@ -79,6 +86,7 @@ export class Settings {
       model: this.model,
       remember: this.remember,
       chartCheck: this.chartCheck,
+      newFiles: this.newFiles,
     };
   }
 
@@ -96,13 +104,11 @@ export class Settings {
     this.model = draft.model.trim() || DEFAULT_MODEL;
     this.remember = draft.remember;
     this.chartCheck = draft.chartCheck;
+    this.newFiles = draft.newFiles;
     const store = this.#store;
     if (this.remember && this.apiKey) store?.set(KEY_ITEM, this.apiKey);
     else store?.remove(KEY_ITEM);
-    store?.set(
-      SETTINGS_ITEM,
-      JSON.stringify({ baseUrl: this.baseUrl, model: this.model, chartCheck: this.chartCheck }),
-    );
+    this.#keep();
     if (keyChanged) {
       this.#client = null;
       if (this.apiKey) void this.refreshModels();
@@ -114,6 +120,18 @@ export class Settings {
     this.#resume = null;
     if (resume && this.hasKey) resume();
     return null;
+  }
+
+  /** "Remember my choice" under the question where new files go: kept at once, no Save. */
+  rememberNewFiles(choice: NewFiles): void {
+    this.newFiles = choice;
+    this.#keep();
+  }
+
+  /** Writes what is always remembered (never the key). */
+  #keep(): void {
+    const { baseUrl, model, chartCheck, newFiles } = this;
+    this.#store?.set(SETTINGS_ITEM, JSON.stringify({ baseUrl, model, chartCheck, newFiles }));
   }
 
   /** Opens the panel to ask for a key, then runs `resume` once one is saved. */

@@ -59,6 +59,8 @@ export class Workspace {
   problem = $state<string | null>(null);
   /** Counts finished loads (whatever their outcome), so views and tests can tell one from the next. */
   loads = $state(0);
+  /** The tables the person's latest load brought in: the example questions start from them. */
+  latest = $state.raw<string[]>([]);
   /** How the tables connect, measured once their profiles are done (core/data/join-keys.ts). */
   joinHints = $state.raw<JoinHint[]>([]);
   /** Counts measurements of the join keys: only the latest one is shown. */
@@ -163,14 +165,15 @@ export class Workspace {
   /** Set while another tab writes this session: files are added there, not here. */
   readOnly = $state(false);
 
-  loadFiles(files: File[]): Promise<void> {
+  /** Resolves to the tables the files became (none when every file failed). */
+  loadFiles(files: File[]): Promise<TableInfo[]> {
     if (this.readOnly) {
       this.failures = files.map((f) => ({
         fileName: f.name,
         message: 'This session is open in another tab: add files there, or start a new session.',
       }));
       this.loads++;
-      return Promise.resolve();
+      return Promise.resolve([]);
     }
     return this.#track(this.#load(files));
   }
@@ -179,10 +182,10 @@ export class Workspace {
    * Reads a text table's file again in `encoding`, under the same name: the person's "Read as…"
    * when Sift's guess was wrong. The session stores the choice with the table.
    */
-  readAs(table: string, encoding: Encoding): Promise<void> {
+  async readAs(table: string, encoding: Encoding): Promise<void> {
     const file = this.#files.get(table);
-    if (!file || this.readOnly) return Promise.resolve();
-    return this.#track(this.#load([file], [table], [{ encoding }], true));
+    if (!file || this.readOnly) return;
+    await this.#track(this.#load([file], [table], [{ encoding }], true));
   }
 
   /** Empties the database and the view, for another session. */
@@ -193,6 +196,7 @@ export class Workspace {
     this.#files.clear();
     this.profiles = {};
     this.joinHints = [];
+    this.latest = [];
     this.failures = [];
     this.problem = null;
     await this.#engine.reset();
@@ -202,12 +206,12 @@ export class Workspace {
    * Reads a stored session's files again, each under its table's name (the map's key), as it was
    * read before (`reads`, by table name: a workbook's sheet, a chosen encoding).
    */
-  restore(
+  async restore(
     files: ReadonlyMap<string, File>,
     reads?: ReadonlyMap<string, ReadChoice>,
   ): Promise<void> {
     const names = [...files.keys()];
-    return this.#track(
+    await this.#track(
       this.#load(
         [...files.values()],
         names,
@@ -218,20 +222,20 @@ export class Workspace {
 
   /**
    * `report`: the listener hears of the tables (the person's files, not a stored session's,
-   * which are stored already).
+   * which are stored already), and they become the latest.
    */
   async #load(
     files: File[],
     names?: string[],
     reads?: (ReadChoice | undefined)[],
     report = !names,
-  ): Promise<void> {
-    if (files.length === 0) return;
+  ): Promise<TableInfo[]> {
+    const loaded: TableInfo[] = [];
+    if (files.length === 0) return loaded;
     this.failures = [];
     this.pending = [...this.pending, ...files.map((f) => f.name)];
     try {
       const outcomes = await this.#engine.load(files, (p) => (this.progress = p), names, reads);
-      const loaded: TableInfo[] = [];
       const fresh: LoadedFile[] = [];
       for (const [i, outcome] of outcomes.entries()) {
         if (outcome.ok) {
@@ -253,6 +257,7 @@ export class Workspace {
       const profiled = loaded.map((table) => this.profile(table.name));
       if (loaded.length) void Promise.allSettled(profiled).then(() => this.#measureJoins());
       if (report && fresh.length) this.#options.listener.loaded(fresh);
+      if (report && loaded.length) this.latest = loaded.map((t) => t.name);
     } catch (e) {
       const message = errorMessage(e);
       this.failures = [...files.map((f) => ({ fileName: f.name, message }))];
@@ -261,6 +266,7 @@ export class Workspace {
       this.progress = null;
       this.loads++;
     }
+    return loaded;
   }
 
   async loadSample(): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * axe-core (from npm, run inside the page) on each screen a person meets: the empty page, a
- * loaded table with its profile, a finished analysis with a chart, the settings open, and a list
- * of several sessions, in the light theme and the dark one (the system's setting, as the page
+ * loaded table with its profile, a finished analysis with a chart, the settings open, the
+ * question where a second file goes, and a list of several sessions, in the light theme and the dark one (the system's setting, as the page
  * follows it). No serious or critical violation is allowed (colour contrast included); a chart
  * has a text alternative.
  */
@@ -72,6 +72,17 @@ describe.each(['light', 'dark'] as const)('accessibility (axe-core), %s theme', 
     await page.waitForSelector('[data-testid="settings"]');
     expect(await serious(page)).toEqual([]);
     await page.click('[data-testid="settings-open"]');
+
+    // The question where a second file goes (state/file-intake.svelte.ts); Escape dismisses it.
+    await page.setInputFiles('input[data-testid="file-input"]', {
+      name: 'orders.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('region,amount\nNorth,10\nSouth,20\n'),
+    });
+    await page.waitForSelector('[data-testid="drop-choice"]');
+    expect(await serious(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="drop-choice"]', { state: 'detached' });
 
     await page.click('[data-testid="new-session"]');
     await loadSample(page);

@@ -4,9 +4,27 @@ import type { OpenedPage } from './browser.ts';
 
 export type FileSpec = string | { name: string; mimeType: string; buffer: Buffer };
 
-export async function loadFiles(page: Page, files: FileSpec[]): Promise<void> {
+/**
+ * Chooses files with the picker and waits for their load. While the session has tables the page
+ * asks where they go (state/file-intake.svelte.ts): `answer` is the person's click, "Add to this
+ * session" unless told, which is where such files went before the question was asked.
+ */
+export async function loadFiles(
+  page: Page,
+  files: FileSpec[],
+  answer: 'add' | 'new' = 'add',
+): Promise<void> {
   const loads = Number(await page.getAttribute('main', 'data-loads'));
   await page.setInputFiles('input[data-testid="file-input"]', files as never);
+  await page.waitForFunction(
+    (n) =>
+      Number(document.querySelector('main')?.getAttribute('data-loads')) >= n ||
+      document.querySelector('[data-testid="drop-choice"]'),
+    loads + 1,
+    { timeout: 180_000 },
+  );
+  const asked = page.locator('[data-testid="drop-choice"]');
+  if (await asked.count()) await page.click(`[data-testid="drop-choice-${answer}"]`);
   await waitForLoads(page, loads + 1);
 }
 

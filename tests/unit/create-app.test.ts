@@ -48,6 +48,7 @@ describe('createApp', () => {
       baseUrl: 'https://api.anthropic.com',
       model: 'm',
       chartCheck: true,
+      newFiles: 'ask' as const,
     };
     expect(first.settings.save({ ...draft, remember: false })).toBeNull();
     expect([...preferences.values.values()].join()).not.toContain('sk-test');

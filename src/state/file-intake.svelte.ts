@@ -1,0 +1,83 @@
+/**
+ * Where the files the person brings (dropped, picked or pasted) go (issue 28). A session with
+ * tables does not silently take them: the page asks "Add to this session" or "New session",
+ * unless the person had it remember an answer (Settings' `newFiles`, changeable in the settings
+ * panel). An empty session takes them without a question, as it always did. Once they are
+ * tables, the first of them is the one the page brings into view (`shown`).
+ */
+import type { TableInfo } from '../core/data/engine.ts';
+import type { NewFiles } from './settings.svelte.ts';
+
+export type Destination = Exclude<NewFiles, 'ask'>;
+
+/** What the intake needs of the workspace (state/workspace.svelte.ts). */
+export interface IntakeWorkspace {
+  readonly tables: readonly TableInfo[];
+  loadFiles(files: File[]): Promise<TableInfo[]>;
+}
+
+/** The remembered answer, kept with the page's other preferences (state/settings.svelte.ts). */
+export interface NewFilesPreference {
+  readonly newFiles: NewFiles;
+  rememberNewFiles(choice: Destination): void;
+}
+
+export interface FileIntakeDeps {
+  workspace: IntakeWorkspace;
+  preference: NewFilesPreference;
+  /** Leaves the open session (it stays stored) for a blank one: Sessions.newSession. */
+  newSession(): Promise<void>;
+}
+
+export class FileIntake {
+  /** Files waiting for the person's answer; null while nothing is asked. */
+  waiting = $state.raw<File[] | null>(null);
+  /**
+   * The table to bring into view after files went where the person said. A new object each
+   * time, so that the page follows every such load, even one that replaced a table of that name.
+   */
+  shown = $state.raw<{ table: string } | null>(null);
+  readonly #deps: FileIntakeDeps;
+
+  constructor(deps: FileIntakeDeps) {
+    this.#deps = deps;
+  }
+
+  /** Files brought to the page: loaded, or held for the question. */
+  async take(files: File[]): Promise<void> {
+    if (files.length === 0) return;
+    // A second drop while the question shows joins the first: one answer for both.
+    if (this.waiting) {
+      this.waiting = [...this.waiting, ...files];
+      return;
+    }
+    // Nothing to mix them with: an empty session is where the person means them to go.
+    if (this.#deps.workspace.tables.length === 0) {
+      await this.#deps.workspace.loadFiles(files);
+      return;
+    }
+    const remembered = this.#deps.preference.newFiles;
+    if (remembered === 'ask') this.waiting = files;
+    else await this.#send(remembered, files);
+  }
+
+  /** The person's answer to the question; `remember` skips it next time. */
+  async choose(destination: Destination, remember: boolean): Promise<void> {
+    const files = this.waiting;
+    if (!files) return;
+    this.waiting = null;
+    if (remember) this.#deps.preference.rememberNewFiles(destination);
+    await this.#send(destination, files);
+  }
+
+  /** Escape or Cancel: the files are dropped, nothing is loaded. */
+  cancel(): void {
+    this.waiting = null;
+  }
+
+  async #send(destination: Destination, files: File[]): Promise<void> {
+    if (destination === 'new') await this.#deps.newSession();
+    const [first] = await this.#deps.workspace.loadFiles(files);
+    if (first) this.shown = { table: first.name };
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * Where brought files go (state/file-intake.svelte.ts, issue 28): an empty session takes them
+ * without a question; a session with tables asks, and loads nothing until answered; a remembered
+ * answer is followed without asking; Cancel loads nothing; "New session" leaves the open session
+ * before the files load. Then, through the composition root, the answer is kept in the page's
+ * preferences and a new session holds only the new file's table.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.ts';
+import type { TableInfo } from '../../src/core/data/engine.ts';
+import { FileIntake, type Destination } from '../../src/state/file-intake.svelte.ts';
+import type { NewFiles } from '../../src/state/settings.svelte.ts';
+import { memoryPreferences, testPlatform, until } from '../helpers/test-platform.ts';
+
+const table = (name: string) => ({ name }) as TableInfo;
+const file = (name: string) => new File(['a,b\n1,2\n'], name);
+
+/** An intake over a workspace that holds `tables`, recording what happens in order. */
+function intakeWith(tables: string[], newFiles: NewFiles = 'ask') {
+  const steps: string[] = [];
+  const remembered: Destination[] = [];
+  const workspace = {
+    tables: tables.map(table),
+    loadFiles: async (files: File[]) => {
+      steps.push(`load ${files.map((f) => f.name).join(' ')}`);
+      return files.map((f) => table(f.name.replace(/\..*/, '')));
+    },
+  };
+  const preference = {
+    newFiles,
+    rememberNewFiles: (choice: Destination) => void remembered.push(choice),
+  };
+  const intake = new FileIntake({
+    workspace,
+    preference,
+    newSession: async () => {
+      steps.push('new session');
+      workspace.tables = [];
+    },
+  });
+  return { intake, steps, remembered };
+}
+
+describe('FileIntake', () => {
+  it('loads into an empty session without asking, and moves no view', async () => {
+    const { intake, steps } = intakeWith([]);
+    await intake.take([file('orders.csv')]);
+    expect(intake.waiting).toBeNull();
+    expect(steps).toEqual(['load orders.csv']);
+    expect(intake.shown).toBeNull();
+  });
+
+  it('asks while the session has tables, and loads nothing until answered', async () => {
+    const { intake, steps } = intakeWith(['data']);
+    await intake.take([file('orders.csv')]);
+    expect(intake.waiting?.map((f) => f.name)).toEqual(['orders.csv']);
+    // A second drop meanwhile waits for the same answer.
+    await intake.take([file('customers.csv')]);
+    expect(intake.waiting?.map((f) => f.name)).toEqual(['orders.csv', 'customers.csv']);
+    expect(steps).toEqual([]);
+
+    await intake.choose('add', false);
+    expect(intake.waiting).toBeNull();
+    expect(steps).toEqual(['load orders.csv customers.csv']);
+    expect(intake.shown).toEqual({ table: 'orders' });
+  });
+
+  it('starts a new session before loading when the answer is "New session"', async () => {
+    const { intake, steps, remembered } = intakeWith(['data']);
+    await intake.take([file('orders.csv')]);
+    await intake.choose('new', false);
+    expect(steps).toEqual(['new session', 'load orders.csv']);
+    expect(remembered).toEqual([]);
+    expect(intake.shown).toEqual({ table: 'orders' });
+  });
+
+  it('keeps the answer when asked to remember it', async () => {
+    const { intake, remembered } = intakeWith(['data']);
+    await intake.take([file('orders.csv')]);
+    await intake.choose('new', true);
+    expect(remembered).toEqual(['new']);
+  });
+
+  it('follows a remembered "add" without asking', async () => {
+    const { intake, steps } = intakeWith(['data'], 'add');
+    await intake.take([file('orders.csv')]);
+    expect(intake.waiting).toBeNull();
+    expect(steps).toEqual(['load orders.csv']);
+    expect(intake.shown).toEqual({ table: 'orders' });
+  });
+
+  it('follows a remembered "new session" without asking', async () => {
+    const { intake, steps } = intakeWith(['data'], 'new');
+    await intake.take([file('orders.csv')]);
+    expect(intake.waiting).toBeNull();
+    expect(steps).toEqual(['new session', 'load orders.csv']);
+  });
+
+  it('loads nothing when the question is cancelled', async () => {
+    const { intake, steps, remembered } = intakeWith(['data']);
+    await intake.take([file('orders.csv')]);
+    intake.cancel();
+    await intake.choose('add', true);
+    expect(intake.waiting).toBeNull();
+    expect(steps).toEqual([]);
+    expect(remembered).toEqual([]);
+  });
+
+  it('shows no table when every file failed', async () => {
+    const failing = new FileIntake({
+      workspace: { tables: [table('data')], loadFiles: async () => [] },
+      preference: { newFiles: 'add', rememberNewFiles: () => undefined },
+      newSession: async () => undefined,
+    });
+    await failing.take([file('broken.csv')]);
+    expect(failing.shown).toBeNull();
+  });
+});
+
+describe('FileIntake in the app', () => {
+  it('makes a second session of the new file, and keeps a remembered answer on this device', async () => {
+    const preferences = memoryPreferences();
+    const app = createApp(testPlatform({ preferences }).platform);
+    await until(() => app.sessions.started);
+    await app.intake.take([await testPlatform().platform.fetchSample()]);
+    await until(() => app.sessions.list.length === 1);
+    const first = app.sessions.currentId;
+
+    await app.intake.take([file('orders.csv')]);
+    expect(app.intake.waiting).not.toBeNull();
+    await app.intake.choose('new', true);
+    await until(() => app.sessions.list.length === 2);
+    expect(app.sessions.currentId).not.toBe(first);
+    expect(app.sessions.current?.title).toBe('orders.csv');
+    expect(app.sessions.current?.tables.map((t) => t.name)).toEqual(['data']);
+    expect(app.workspace.tables.map((t) => t.fileName)).toEqual(['orders.csv']);
+
+    // The next visit goes the same way without asking, and the settings panel shows the choice.
+    const again = createApp(testPlatform({ preferences }).platform);
+    expect(again.settings.newFiles).toBe('new');
+    expect(again.settings.draft().newFiles).toBe('new');
+  });
+});
