@@ -14,32 +14,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { downloaded, loadErrors, loadFiles, runSql, summaries } from './app.ts';
 import { ask, configure, mock } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
 import { declaringGroupBytes, zipDeclaring } from '../engine-suite/crafted.ts';
-import { inertProblems } from './injection-helpers.ts';
-import { startListener, type Listener } from './listener.ts';
+import { inertProblems, useListener } from './injection-helpers.ts';
 
 const browser = useBrowser();
-let listener: Listener;
+const listener = useListener();
 let origin = '';
-const saved = mkdtempSync(join(tmpdir(), 'sift-saved-'));
-
-beforeAll(async () => {
-  listener = await startListener();
+beforeAll(() => {
   origin = listener.origin;
 });
-
-afterAll(async () => {
-  await listener?.close();
-});
-
-beforeEach(async () => {
-  listener.requests.length = 0;
-  await mock().reset();
-});
+const saved = mkdtempSync(join(tmpdir(), 'sift-saved-'));
 
 /** The hostile CSV: a region, an amount, and a paint that is `url(…)` to CSS. */
 const paintCsv = () =>

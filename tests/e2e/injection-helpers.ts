@@ -1,5 +1,34 @@
 /** What the injection tests look for in a page: anything a payload left live. */
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { mock } from './agent.ts';
+import { startListener, type Listener } from './listener.ts';
+
+/**
+ * A loopback listener for a file's tests, with its record emptied and the mock model reset before
+ * each test. Read `origin` and `requests` inside tests, once the file's hooks have run.
+ */
+export function useListener(): Pick<Listener, 'origin' | 'requests'> {
+  let listener: Listener | undefined;
+  beforeAll(async () => {
+    listener = await startListener();
+  });
+  afterAll(async () => {
+    await listener?.close();
+  });
+  beforeEach(async () => {
+    listener!.requests.length = 0;
+    await mock().reset();
+  });
+  return {
+    get origin() {
+      return listener!.origin;
+    },
+    get requests() {
+      return listener!.requests;
+    },
+  };
+}
 
 /**
  * Elements and attributes in the page's body that could fetch, navigate or run script: elements

@@ -9,32 +9,20 @@
  * two tests show that both would see a leak in this page.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive, readArchive } from '../../src/core/session/archive.ts';
 import { CANARY, hostileCsv, linkPath, plotPayloads, steeredCalls } from '../fixtures/injection.ts';
 import { downloaded, loadFiles, runSql, waitForLoads } from './app.ts';
 import { ask, configure, messageRequests, mock, shownItems } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
-import { inertProblems } from './injection-helpers.ts';
-import { startListener, type Listener } from './listener.ts';
+import { inertProblems, useListener } from './injection-helpers.ts';
 
 const browser = useBrowser();
 let page: Page;
-let listener: Listener;
+const listener = useListener();
 let origin = '';
-
-beforeAll(async () => {
-  listener = await startListener();
+beforeAll(() => {
   origin = listener.origin;
-});
-
-afterAll(async () => {
-  await listener?.close();
-});
-
-beforeEach(async () => {
-  listener.requests.length = 0;
-  await mock().reset();
 });
 
 /** Each test's own page, served without headers, with the model configured. */
