@@ -119,6 +119,8 @@ function section(r) {
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
     row('UTF-8', r.files[0]),
     row('Windows-1252', r.files[1]),
+    '',
+    'Issue 28 asks for at most 1.3× the UTF-8 file; this is not met yet. Timed inside the worker (one 100 MB run, the machine busy): reading the File in 8 MB slices ~1.0 s, the byte table ~0.7 s, building the Blob ~0.4 s, and DuckDB then reads a Blob more slowly than a file on disk. TextDecoder and TextEncoder took 2.5 s for the conversion alone in a Chromium worker, against 0.45 s for the table; `File.stream()` read slower than slices.',
   ].join('\n');
 }
 
