@@ -47,9 +47,11 @@ function options(a: Attempt): string {
 
 // Only DuckDB's first line names the problem; later lines echo our SQL and its options.
 const headline = (m: string) => m.split('\n')[0] ?? m;
+/** DuckDB's message up to its first blank line: what went wrong, before the options it lists. */
+const firstParagraph = (m: string) => m.split(/\n\s*\n/)[0] ?? m;
 // DuckDB names a bad byte on the line after "CSV Error on Line: n" (and the original line).
 const isEncodingError = (m: string) =>
-  /invalid unicode|is not utf-?8 encoded/i.test(m.split(/\n\s*\n/)[0] ?? m);
+  /invalid unicode|is not utf-?8 encoded/i.test(firstParagraph(m));
 const isTypeError = (m: string) =>
   /could not convert|conversion error|sample_size/i.test(headline(m)) ||
   /Could not convert string/.test(m);
@@ -68,8 +70,7 @@ export function cleanMessage(message: string, path: string, fileName: string): s
   const text = message
     .replaceAll(path, () => fileName)
     .replace(/^(Invalid Input Error|Conversion Error|IO Error|Binder Error|Parser Error):\s*/i, '');
-  const first = text.split(/\n\s*\n/)[0] ?? text;
-  return first
+  return firstParagraph(text)
     .split('\n')
     .map((line) => (line.startsWith('Original Line:') ? clip(line, 120) : clip(line, 400)))
     .join('\n')

@@ -128,7 +128,7 @@ async function encodingPastHead(file: File, gzip: boolean): Promise<Encoding> {
       try {
         decoder.decode(value, { stream: true });
       } catch {
-        return guessSingleByte(value).encoding;
+        return guessSingleByte(value);
       }
     }
   } finally {

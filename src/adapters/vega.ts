@@ -211,7 +211,7 @@ function guardExternalReferences(element: HTMLElement, warnings: string[]): () =
  * later fetches whatever it names, under no CSP of ours. It has no page address, so only
  * `url(#id)` stays.
  */
-export function scrubSvgMarkup(markup: string): string {
+function scrubSvgMarkup(markup: string): string {
   const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
   if (doc.querySelector('parsererror')) throw new Error('The chart could not be exported as SVG.');
   scrubTree(doc.documentElement, '');

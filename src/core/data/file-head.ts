@@ -89,7 +89,7 @@ export function inspectHead(head: Uint8Array, fileSize: number): HeadVerdict {
     };
   const encoding: Encoding = isValidUtf8(head, head.length < fileSize)
     ? 'utf-8'
-    : guessSingleByte(head).encoding;
+    : guessSingleByte(head);
   return { kind: 'text', encoding, nulBytes: nul };
 }
 

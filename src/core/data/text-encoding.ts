@@ -53,7 +53,6 @@ const SINGLE_BYTE = [
 ] as const satisfies readonly TextEncodingName[];
 
 export type SingleByteEncoding = (typeof SINGLE_BYTE)[number];
-type SingleByte = SingleByteEncoding;
 
 /**
  * The letters of the languages each encoding is used for, lower case: `core` ones count for it,
@@ -98,7 +97,7 @@ const CENTRAL_LANGUAGES = [
   'ăâîşţ', // Romanian
   'äöüß', // German
 ];
-const LANGUAGES: Partial<Record<SingleByte, string[]>> = {
+const LANGUAGES: Partial<Record<SingleByteEncoding, string[]>> = {
   'windows-1252': WESTERN_LANGUAGES,
   'iso-8859-15': WESTERN_LANGUAGES,
   'windows-1250': CENTRAL_LANGUAGES,
@@ -108,7 +107,7 @@ const LANGUAGES: Partial<Record<SingleByte, string[]>> = {
 };
 
 /** Words whose accented letters no single language of `encoding` has together. */
-function mixedWords(text: string, encoding: SingleByte): number {
+function mixedWords(text: string, encoding: SingleByteEncoding): number {
   const languages = LANGUAGES[encoding];
   if (!languages) return 0;
   let n = 0;
@@ -122,7 +121,7 @@ function mixedWords(text: string, encoding: SingleByte): number {
   return n;
 }
 
-const LETTERS: Record<SingleByte, { core: string; rare: string }> = {
+const LETTERS: Record<SingleByteEncoding, { core: string; rare: string }> = {
   'windows-1252': WESTERN,
   'iso-8859-15': WESTERN,
   'windows-1250': CENTRAL,
@@ -146,7 +145,7 @@ const WINDOWS_1252_C1 =
 const tables = new Map<string, string[]>();
 
 /** The character of each of the 256 bytes in a single-byte encoding. */
-export function singleByteTable(encoding: SingleByte): readonly string[] {
+export function singleByteTable(encoding: SingleByteEncoding): readonly string[] {
   let table = tables.get(encoding);
   if (!table) {
     const all = Uint8Array.from({ length: 256 }, (_, i) => i);
@@ -157,7 +156,7 @@ export function singleByteTable(encoding: SingleByte): readonly string[] {
   return table;
 }
 
-export function decodeSingleByte(bytes: Uint8Array, encoding: SingleByte): string {
+export function decodeSingleByte(bytes: Uint8Array, encoding: SingleByteEncoding): string {
   const table = singleByteTable(encoding);
   let out = '';
   for (let i = 0; i < bytes.length; i += 8192)
@@ -174,7 +173,7 @@ const CYRILLIC_OR_GREEK = /[\u0370-\u03ff\u0400-\u04ff]/u;
 const IN_WORD_MARKS = new Set(['’', '‘', '·', '‐', '‑']);
 
 /** How well `text`, decoded as `encoding`, reads: its letters minus what is implausible. */
-export function plausibility(text: string, encoding: SingleByte): number {
+function plausibility(text: string, encoding: SingleByteEncoding): number {
   const { core, rare } = LETTERS[encoding];
   let score = 0;
   const chars = [...text];
@@ -214,7 +213,7 @@ export function plausibility(text: string, encoding: SingleByte): number {
  * Latin words of four or more letters with no ASCII letter at all: Cyrillic or Greek read in a
  * Latin code page (`Èâàíîâ`). Western and Central European words always have some.
  */
-function accentOnlyWords(text: string, encoding: SingleByte): number {
+function accentOnlyWords(text: string, encoding: SingleByteEncoding): number {
   if (encoding === 'windows-1251' || encoding === 'koi8-r' || encoding === 'windows-1253') return 0;
   let n = 0;
   for (const [word] of text.matchAll(/\p{L}{4,}/gu))
@@ -222,17 +221,11 @@ function accentOnlyWords(text: string, encoding: SingleByte): number {
   return n;
 }
 
-export interface EncodingGuess {
-  encoding: SingleByte;
-  /** Every candidate tried, best first, with its score: what the person may choose instead. */
-  candidates: Array<{ encoding: SingleByte; score: number }>;
-}
-
 /** The most text the guess reads: the lines holding bytes past ASCII, up to this many bytes. */
 const SAMPLE_BYTES = 64 * 1024;
 
 /** The lines of `head` that hold a byte past ASCII, joined, up to SAMPLE_BYTES. */
-export function nonAsciiLines(head: Uint8Array): Uint8Array {
+function nonAsciiLines(head: Uint8Array): Uint8Array {
   const parts: Uint8Array[] = [];
   let total = 0;
   for (let i = 0; i < head.length && total < SAMPLE_BYTES; i++) {
@@ -240,8 +233,9 @@ export function nonAsciiLines(head: Uint8Array): Uint8Array {
     const start = head.lastIndexOf(0x0a, i) + 1;
     let end = head.indexOf(0x0a, i);
     if (end === -1) end = head.length;
-    parts.push(head.subarray(start, end + 1));
-    total += end + 1 - start;
+    const line = head.subarray(start, end + 1);
+    parts.push(line);
+    total += line.length;
     i = end;
   }
   const out = new Uint8Array(total);
@@ -254,7 +248,7 @@ export function nonAsciiLines(head: Uint8Array): Uint8Array {
 }
 
 /** The single-byte encoding `head` (not valid UTF-8) reads best in; Windows-1252 on a tie. */
-export function guessSingleByte(head: Uint8Array): EncodingGuess {
+export function guessSingleByte(head: Uint8Array): SingleByteEncoding {
   const sample = nonAsciiLines(head);
   const scored = SINGLE_BYTE.map((encoding, order) => ({
     encoding,
@@ -262,8 +256,5 @@ export function guessSingleByte(head: Uint8Array): EncodingGuess {
     score: plausibility(decodeSingleByte(sample, encoding), encoding),
   }));
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
-  return {
-    encoding: scored[0]!.encoding,
-    candidates: scored.map(({ encoding, score }) => ({ encoding, score })),
-  };
+  return scored[0]!.encoding;
 }
