@@ -19,9 +19,9 @@ import os from 'node:os';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { openBrowser, startPreview } from './lib/browser.mjs';
+import { startPreview } from './lib/browser.mjs';
+import { chosenFileRun } from './lib/chosen-file.mjs';
 import { ensureCsv } from './lib/generate.mjs';
-import { MARKS_SCRIPT, readMarks, waitForMark } from './lib/page-marks.mjs';
 import { writeSection } from './lib/report-section.mjs';
 import { fmtBytes, fmtMs, fmtRatio, log, median, sql } from './lib/stats.mjs';
 import { HUGE, SIZES } from './lib/workload.mjs';
@@ -76,35 +76,6 @@ async function nativeIngest(path) {
   return { ms: median(times), rows };
 }
 
-/** One fresh browser: the engine ready, then the file chosen, until its summary shows. */
-async function browserRun(url, path, rows) {
-  const b = await openBrowser();
-  try {
-    await b.context.addInitScript(MARKS_SCRIPT);
-    const page = await b.context.newPage();
-    await page.goto(url);
-    await waitForMark(page, 'ready', 120_000);
-    await page.setInputFiles('input[data-testid="file-input"]', path);
-    await waitForMark(page, 'summary', 600_000);
-    const m = await readMarks(page);
-    const shown = await page.$eval('[data-testid="table-summary"]', (el) => ({
-      rows: Number(el.getAttribute('data-rows')),
-      encoding: el.getAttribute('data-encoding'),
-      loadMs: Number(el.getAttribute('data-load-ms')),
-    }));
-    if (shown.rows !== rows)
-      throw new Error(`${path}: the page shows ${shown.rows} rows, native DuckDB ${rows}.`);
-    return {
-      summaryMs: m.summary - m.drop,
-      workerMs: shown.loadMs,
-      encoding: shown.encoding,
-      peakRss: b.peakRss(),
-    };
-  } finally {
-    await b.close();
-  }
-}
-
 function section(r) {
   const row = (label, x) =>
     `| ${label} | ${x.encoding} | ${fmtBytes(x.bytes)} | ${fmtMs(x.summaryMs)} | ${fmtMs(x.workerMs)} | ${fmtRatio(x.summaryMs, r.native.ms)} | ${fmtRatio(x.summaryMs, r.files[0].summaryMs)} | ${fmtBytes(x.peakRss)} |`;
@@ -136,7 +107,7 @@ async function main() {
   try {
     for (let i = 0; i < RUNS; i++)
       for (const k of i % 2 ? [1, 0] : [0, 1]) {
-        runs[k].push(await browserRun(app.url, paths[k], native.rows));
+        runs[k].push(await chosenFileRun(app.url, paths[k], native.rows));
         log(`${k ? 'Windows-1252' : 'UTF-8'} run ${i + 1}: ${fmtMs(runs[k].at(-1).summaryMs)}`);
       }
   } finally {

@@ -17,9 +17,9 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { openBrowser, startPreview } from './lib/browser.mjs';
+import { startPreview } from './lib/browser.mjs';
+import { chosenFileRun } from './lib/chosen-file.mjs';
 import { ensureCsv } from './lib/generate.mjs';
-import { MARKS_SCRIPT, readMarks, waitForMark } from './lib/page-marks.mjs';
 import { nativePeakRss } from './lib/native-peak.mjs';
 import { writeSection } from './lib/report-section.mjs';
 import { fmtBytes, fmtMs, fmtRatio, log, median, sql } from './lib/stats.mjs';
@@ -95,37 +95,6 @@ async function nativeIngest(path, read, threads) {
   return median(times);
 }
 
-/** One fresh browser: the engine ready, then the file chosen, until its summary shows. */
-async function browserRun(url, file) {
-  const b = await openBrowser();
-  try {
-    await b.context.addInitScript(MARKS_SCRIPT);
-    const page = await b.context.newPage();
-    await page.goto(url);
-    await waitForMark(page, 'ready', 120_000);
-    await page.setInputFiles('input[data-testid="file-input"]', file.path);
-    await waitForMark(page, 'summary');
-    const m = await readMarks(page);
-    const shown = await page.$eval('[data-testid="table-summary"]', (el) => ({
-      rows: Number(el.getAttribute('data-rows')),
-      format: el.getAttribute('data-format'),
-      loadMs: Number(el.getAttribute('data-load-ms')),
-    }));
-    if (shown.rows !== file.rows)
-      throw new Error(
-        `${file.path}: the page shows ${shown.rows} rows, native DuckDB ${file.rows}.`,
-      );
-    return {
-      summaryMs: m.summary - m.drop,
-      workerMs: shown.loadMs,
-      format: shown.format,
-      peakRss: b.peakRss(),
-    };
-  } finally {
-    await b.close();
-  }
-}
-
 function section(results) {
   const rows = results.files.map(
     (f) =>
@@ -174,7 +143,7 @@ async function main() {
     for (const f of results.files) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        runs.push(await browserRun(app.url, f));
+        runs.push(await chosenFileRun(app.url, f.path, f.rows));
         log(
           `${f.label} run ${i + 1}: summary ${fmtMs(runs.at(-1).summaryMs)} (worker ${fmtMs(runs.at(-1).workerMs)})`,
         );
