@@ -143,18 +143,11 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
         taken: () => new Set(tables.keys()),
         keep: (table: string, got: FileRead) => keep(table, file, got, started),
       };
-      return loadWorkbook(workbook, file, nameFor, choice.sheet);
+      return loadWorkbook(workbook, file, nameFor, choice);
     }
     const table = nameFor(file.name);
     try {
-      const got = await readFile(
-        { ...reading, progress },
-        table,
-        file,
-        read,
-        verdict,
-        choice.encoding,
-      );
+      const got = await readFile({ ...reading, progress }, table, file, read, verdict, choice);
       return [{ ok: true, table: await keep(table, file, got, started) }];
     } catch (e) {
       return fail(errorMessage(e));

@@ -17,6 +17,8 @@ export interface CsvLoaded {
   columns: ColumnName[];
   format: 'csv' | 'tsv';
   notes: string[];
+  /** The format DuckDB's sniffer read dates with; empty when it found none. */
+  dateFormat: string;
 }
 
 /** DuckDB found bytes that are not UTF-8 (past the head the encoding was judged from). */
@@ -31,6 +33,10 @@ interface Attempt {
    * must not join lines into one record that DuckDB's reader keeps apart.
    */
   noQuote: boolean;
+  /** Lines above the header (a title block: src/core/data/title-lines.ts). */
+  skip: number;
+  /** Columns read as text whatever they look like (numbers with a point between thousands). */
+  asText: string[];
 }
 
 /** Lines up to this long are read by raising DuckDB's 2 MB default; longer ones are refused. */
@@ -42,6 +48,7 @@ function options(a: Attempt): string {
   if (a.padRows) out.push('null_padding = true', 'strict_mode = false');
   if (a.maxLineBytes) out.push(`max_line_size = ${a.maxLineBytes}`);
   if (a.noQuote) out.push("quote = ''");
+  if (a.skip > 0) out.push(`skip = ${a.skip}`);
   return out.join(', ');
 }
 
@@ -82,15 +89,22 @@ interface Sniffed {
   names: Array<string | null>;
   quoted: boolean;
   delimiter: string;
+  /** The strptime format DuckDB read dates with (`%d.%m.%Y`); empty when it found none. */
+  dateFormat: string;
 }
 
 async function sniffHeader(exec: Exec, path: string, a: Attempt): Promise<Sniffed> {
   const [sniff] = await exec(
-    `SELECT HasHeader AS h, Delimiter AS d, Quote AS q, Escape AS e, SkipRows AS s, len(Columns) AS n FROM sniff_csv(${quoteLiteral(path)}, ${options(a)})`,
+    `SELECT HasHeader AS h, Delimiter AS d, Quote AS q, Escape AS e, SkipRows AS s, len(Columns) AS n, DateFormat AS df FROM sniff_csv(${quoteLiteral(path)}, ${options(a)})`,
   );
   if (!sniff) throw new Error('The file could not be sniffed.');
   const quoted = typeof sniff.q === 'string' && sniff.q.length === 1;
-  return { names: await headerNames(exec, path, a, sniff), quoted, delimiter: String(sniff.d) };
+  return {
+    names: await headerNames(exec, path, a, sniff),
+    quoted,
+    delimiter: String(sniff.d),
+    dateFormat: typeof sniff.df === 'string' ? sniff.df : '',
+  };
 }
 
 async function headerNames(
@@ -102,7 +116,9 @@ async function headerNames(
   const count = Number(sniff.n);
   if (!sniff.h) return Array.from({ length: count }, () => null);
   // Read the header row as data, in the dialect the sniffer found for the whole file.
-  const dialect = [`delim = ${quoteLiteral(String(sniff.d))}`, `skip = ${Number(sniff.s ?? 0)}`];
+  const dialect = [`delim = ${quoteLiteral(String(sniff.d))}`];
+  // Lines Sift found above the header are in the options already (Attempt.skip).
+  if (a.skip === 0) dialect.push(`skip = ${Number(sniff.s ?? 0)}`);
   for (const [option, value] of [
     ['quote', sniff.q],
     ['escape', sniff.e],
@@ -133,7 +149,7 @@ async function attempt(
   path: string,
   a: Attempt,
   headPath: string | null,
-): Promise<{ columns: ColumnName[]; delimiter: string }> {
+): Promise<{ columns: ColumnName[]; delimiter: string; dateFormat: string }> {
   // The head first; should it not sniff (a quoted line break cut in two), the file itself.
   const sniffed = headPath
     ? await sniffHeader(exec, headPath, a).catch(() => sniffHeader(exec, path, a))
@@ -148,11 +164,15 @@ async function attempt(
   }
   const names = cleanColumnNames(originals);
   const hasHeader = originals.some((o) => o !== null);
+  const types = a.asText.filter((n) => names.includes(n));
+  const typed = types.length
+    ? `, types = {${types.map((n) => `${quoteLiteral(n)}: 'VARCHAR'`).join(', ')}}`
+    : '';
   await exec(
-    `CREATE TABLE ${quoteIdent(table)} AS SELECT * FROM read_csv(${quoteLiteral(path)}, ${options(a)}, header = ${hasHeader}, names = [${names.map(quoteLiteral).join(', ')}])`,
+    `CREATE TABLE ${quoteIdent(table)} AS SELECT * FROM read_csv(${quoteLiteral(path)}, ${options(a)}, header = ${hasHeader}, names = [${names.map(quoteLiteral).join(', ')}]${typed})`,
   );
   const columns = names.map((name, i) => ({ original: originals[i] ?? null, name }));
-  return { columns, delimiter: sniffed.delimiter };
+  return { columns, delimiter: sniffed.delimiter, dateFormat: sniffed.dateFormat };
 }
 
 export async function loadCsv(
@@ -160,21 +180,30 @@ export async function loadCsv(
   table: string,
   path: string,
   fileName: string,
-  /** The file's head as a file of its own, for the sniffer (engine.ts). */
-  headPath: string | null = null,
+  how: {
+    /** The file's head as a file of its own, for the sniffer (engine.ts). */
+    headPath?: string | null;
+    /** Lines above the header to leave out. */
+    skip?: number;
+    /** Columns to read as text. */
+    asText?: string[];
+  } = {},
 ): Promise<CsvLoaded> {
+  const headPath = how.headPath ?? null;
   const a: Attempt = {
     fullSniff: false,
     padRows: false,
     maxLineBytes: null,
     noQuote: false,
+    skip: how.skip ?? 0,
+    asText: how.asText ?? [],
   };
   const notes: string[] = [];
   for (let tries = 0; tries < 6; tries++) {
     try {
-      const { columns, delimiter } = await attempt(exec, table, path, a, headPath);
+      const { columns, delimiter, dateFormat } = await attempt(exec, table, path, a, headPath);
       if (a.padRows) notes.push(...(await compareWithPlainReading(exec, table, path, a)));
-      return { columns, format: delimiter === '\t' ? 'tsv' : 'csv', notes };
+      return { columns, format: delimiter === '\t' ? 'tsv' : 'csv', notes, dateFormat };
     } catch (e) {
       const message = errorMessage(e);
       const tooLong = longLine(message);

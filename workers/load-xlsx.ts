@@ -5,11 +5,17 @@
  * a JSON file (load-json.ts), with the header's order and names.
  */
 import { cleanColumnNames, tableNameFor } from '../src/core/data/column-names.ts';
-import type { LoadOutcome, TableInfo } from '../src/core/data/engine.ts';
+import type {
+  ColumnConversion,
+  LoadOutcome,
+  ReadChoice,
+  TableInfo,
+} from '../src/core/data/engine.ts';
 import { quoteIdent } from '../src/core/data/sql-text.ts';
 import { sheetRecords, sheetTable, type SheetCell } from '../src/core/data/sheet-table.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import { loadRecords, type JsonDeps } from './load-json.ts';
+import { readLocalFormats } from './local-formats.ts';
 import type { FileRead } from './read-file.ts';
 import type { Shaped } from './table-shape.ts';
 import { NotAZip, blobRange, zipDirectory, type ZipEntry } from './zip-directory.ts';
@@ -93,7 +99,9 @@ export async function loadSheet(
   deps: JsonDeps,
   table: string,
   sheet: Sheet,
-): Promise<Shaped | null> {
+  /** Keep text cells that are numbers or dates in a local format as written. */
+  asWritten = false,
+): Promise<(Shaped & { conversions?: ColumnConversion[] }) | null> {
   const found = sheetTable(sheet.data);
   if (!found) return null;
   const names = cleanColumnNames(found.header);
@@ -109,10 +117,21 @@ export async function loadSheet(
     const loaded = await loadRecords(deps, table, sheetRecords(names, found.rows));
     notes.push(...loaded.notes);
   }
-  return {
-    columns: names.map((name, i) => ({ original: found.header[i] ?? null, name })),
-    notes,
-  };
+  const columns = names.map((name, i) => ({ original: found.header[i] ?? null, name }));
+  if (asWritten || found.rows.length === 0) return { columns, notes };
+  // Text cells of amounts and dates ("1 234,56 €", typed or pasted into a sheet) as CSV's are.
+  try {
+    const converted = await readLocalFormats(deps.exec, table, columns);
+    if (converted.conversions.length === 0) return { columns, notes };
+    return { columns: converted.columns, notes, conversions: converted.conversions };
+  } catch (e) {
+    // The sheet as read stands: its text is all there, only not converted.
+    const why = errorMessage(e).split('\n')[0];
+    return {
+      columns,
+      notes: [...notes, `Numbers and dates in local formats were left as text: ${why}`],
+    };
+  }
 }
 
 export interface WorkbookDeps {
@@ -131,8 +150,9 @@ export async function loadWorkbook(
   deps: WorkbookDeps,
   file: File,
   nameFor: (fallback: string) => string,
-  wanted: string | undefined,
+  choice: ReadChoice,
 ): Promise<LoadOutcome[]> {
+  const wanted = choice.sheet;
   const fail = (message: string): LoadOutcome => ({ ok: false, fileName: file.name, message });
   let sheets: Sheet[];
   try {
@@ -148,9 +168,15 @@ export async function loadWorkbook(
     const table =
       withData.length > 1 ? tableNameFor(`${s.name}.sheet`, deps.taken()) : nameFor(file.name);
     try {
-      const shaped = await loadSheet(deps.json, table, s);
+      const shaped = await loadSheet(deps.json, table, s, choice.asWritten);
       if (!shaped) continue;
-      const got: FileRead = { ...shaped, format: 'xlsx', encoding: 'utf-8', sheet: s.name };
+      const got: FileRead = {
+        ...shaped,
+        format: 'xlsx',
+        encoding: 'utf-8',
+        sheet: s.name,
+        ...(choice.asWritten ? { asWritten: true } : {}),
+      };
       outcomes.push({ ok: true, table: await deps.keep(table, got) });
     } catch (e) {
       await deps.json.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`).catch(() => undefined);

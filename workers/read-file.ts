@@ -3,7 +3,13 @@
  * sniffer (load-csv.ts), Parquet through parquet-wasm (load-parquet.ts), JSON and JSON Lines
  * parsed in the worker into typed Arrow (load-json.ts). Throws with a message for the person.
  */
-import type { ColumnName, Encoding, FileFormat } from '../src/core/data/engine.ts';
+import type {
+  ColumnConversion,
+  ColumnName,
+  Encoding,
+  FileFormat,
+  ReadChoice,
+} from '../src/core/data/engine.ts';
 import { HEAD_BYTES, type HeadVerdict } from '../src/core/data/file-head.ts';
 import { ENCODINGS, guessSingleByte } from '../src/core/data/text-encoding.ts';
 import { quoteIdent } from '../src/core/data/sql-text.ts';
@@ -12,7 +18,10 @@ import type { FileHead } from './gzip-head.ts';
 import { loadCsv, NotUtf8, notRecords, stripNuls, type Exec } from './load-csv.ts';
 import { contents, loadJson, type JsonDeps } from './load-json.ts';
 import { loadParquet, type ParquetReader } from './load-parquet.ts';
+import { readLocalFormats, sniffedDateNotes } from './local-formats.ts';
 import { toUtf8File } from './transcode.ts';
+import { fields, framing, trailer, type Framing } from '../src/core/data/title-lines.ts';
+import type { Row } from '../src/core/data/profile.ts';
 
 export interface ReadDeps {
   exec: Exec;
@@ -35,6 +44,9 @@ export interface FileRead {
   /** The encoding the person chose, when they did (kept with the session). */
   readAs?: Encoding;
   notes: string[];
+  conversions?: ColumnConversion[];
+  /** The person chose to keep numbers and dates as written. */
+  asWritten?: boolean;
 }
 
 /** A head verdict that may be read into a table (of the structured formats, JSON only). */
@@ -46,9 +58,11 @@ export async function readFile(
   file: File,
   read: FileHead,
   verdict: Readable,
-  /** The encoding the person chose for a text file ("Read as…"); Sift's guess when absent. */
-  chosen?: Encoding,
+  /** The person's choices: an encoding ("Read as…"; Sift's guess when absent), keeping text as written. */
+  choice: ReadChoice = {},
 ): Promise<FileRead> {
+  const chosen = choice.encoding;
+  const asWritten = choice.asWritten ?? false;
   if (verdict.kind === 'parquet') {
     if (read.gzip) throw new Error('This is a gzipped Parquet file; unpack it first.');
     const loaded = await loadParquet(deps, table, file);
@@ -64,7 +78,15 @@ export async function readFile(
   }
   const encoding = chosen ?? verdict.encoding;
   try {
-    const loaded = await readDelimited(deps, table, file, read, verdict.nulBytes, encoding);
+    const loaded = await readDelimited(
+      deps,
+      table,
+      file,
+      read,
+      verdict.nulBytes,
+      encoding,
+      asWritten,
+    );
     return {
       ...loaded,
       encoding,
@@ -76,7 +98,7 @@ export async function readFile(
   }
   // Not UTF-8 past the head the encoding was judged from: judged again where it is not.
   const guess = await encodingPastHead(file, read.gzip);
-  const loaded = await readDelimited(deps, table, file, read, verdict.nulBytes, guess);
+  const loaded = await readDelimited(deps, table, file, read, verdict.nulBytes, guess, asWritten);
   const note = `The file is UTF-8 at its start but not further on; it was read as ${ENCODINGS[guess]}. If the text looks wrong, choose another encoding under “Read as…”.`;
   return { ...loaded, encoding: guess, notes: [note, ...loaded.notes] };
 }
@@ -144,6 +166,8 @@ async function readDelimited(
   originalHead: FileHead,
   nulBytes: number,
   encoding: Encoding,
+  /** Keep numbers and dates in local formats as the text they are. */
+  asWritten: boolean,
 ): Promise<Omit<FileRead, 'encoding'>> {
   let file = original;
   let read = originalHead;
@@ -165,14 +189,44 @@ async function readDelimited(
   // 100 MB file (BENCHMARKS.md, where the time goes).
   const headPath = await registerHead(deps, path, read);
   let fragments: string | null = null;
+  const frame = framing(headText(read.head));
   try {
-    const loaded = await loadCsv(deps.exec, table, path, original.name, headPath);
+    const how = { headPath, skip: frame?.skip ?? 0 };
+    const { dateFormat, ...csv } = await loadCsv(deps.exec, table, path, original.name, how);
+    let loaded: Omit<FileRead, 'encoding'> = csv;
     fragments = await notRecords(deps.exec, table, loaded.columns);
     if (fragments) await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
     else {
+      if (frame?.titles.length) loaded.notes.unshift(titleNote(frame.titles));
+      if (frame && !read.gzip) {
+        const below = await dropTrailer(deps.exec, table, file, frame);
+        if (below) loaded.notes.push(below);
+      }
       if (nulBytes > 0) loaded.notes.push(await stripNuls(deps.exec, table, nulBytes));
       if (originalHead.gzip) loaded.notes.unshift('Unpacked from gzip while it was read.');
-      return loaded;
+      loaded.notes.push(...(await sniffedDateNotes(deps.exec, table, dateFormat)));
+      if (asWritten) return { ...loaded, asWritten: true };
+      // A column DuckDB read as 1.234 in a file that writes 1.234,56 is read again as text.
+      const reread = async (asText: string[]) => {
+        await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
+        const again = await loadCsv(deps.exec, table, path, original.name, { ...how, asText });
+        if (nulBytes > 0) await stripNuls(deps.exec, table, nulBytes);
+        if (frame && !read.gzip) await dropTrailer(deps.exec, table, file, frame);
+        loaded = { ...loaded, columns: again.columns };
+        return again.columns;
+      };
+      try {
+        const converted = await readLocalFormats(deps.exec, table, loaded.columns, reread);
+        if (converted.conversions.length === 0) return loaded;
+        return { ...loaded, columns: converted.columns, conversions: converted.conversions };
+      } catch (e) {
+        // The table as DuckDB read it stands: its text is all there, only not converted.
+        const why = errorMessage(e).split('\n')[0];
+        return {
+          ...loaded,
+          notes: [...loaded.notes, `Numbers and dates in local formats were left as text: ${why}`],
+        };
+      }
     }
   } catch (e) {
     if (e instanceof NotUtf8) throw e;
@@ -184,6 +238,56 @@ async function readDelimited(
   }
   throw new Error(fragments);
 }
+
+/** The head's text up to its last whole line. */
+function headText(head: Uint8Array): string {
+  const cut = head.lastIndexOf(0x0a);
+  return new TextDecoder().decode(cut < 0 ? head : head.subarray(0, cut + 1));
+}
+
+const clipped = (line: string) => (line.length > 80 ? `${line.slice(0, 80)}…` : line);
+
+function titleNote(titles: string[]): string {
+  const quoted = titles.map((t) => `“${clipped(t)}”`).join(', ');
+  return titles.length === 1
+    ? `The line above the header, ${quoted}, is a title and was left out of the table.`
+    : `${titles.length} lines above the header were left out of the table: ${quoted}.`;
+}
+
+/**
+ * The last rows, when the file ends with lines that are not rows of its table (a closing
+ * total): removed, and said. Only when the table's last rows are those lines, value for value.
+ */
+async function dropTrailer(
+  exec: Exec,
+  table: string,
+  file: File,
+  frame: Framing,
+): Promise<string | null> {
+  const tail = await file.slice(Math.max(0, file.size - TAIL_BYTES)).text();
+  const lines = trailer(tail, frame.delimiter, frame.widest);
+  if (lines.length === 0) return null;
+  const t = quoteIdent(table);
+  const last = await exec(
+    `SELECT * FROM ${t} WHERE rowid >= (SELECT count(*) FROM ${t}) - ${lines.length} ORDER BY rowid`,
+  );
+  const filledOf = (r: Row) =>
+    Object.values(r).filter((v) => v !== null && String(v).trim() !== '').length;
+  const same =
+    last.length === lines.length &&
+    last.every((r, i) => filledOf(r) === fields(lines[i]!, frame.delimiter).filter(Boolean).length);
+  if (!same) return null;
+  await exec(`DELETE FROM ${t} WHERE rowid >= (SELECT count(*) FROM ${t}) - ${lines.length}`);
+  const quoted = lines.map(
+    (l) => `“${clipped(fields(l, frame.delimiter).filter(Boolean).join(' '))}”`,
+  );
+  return lines.length === 1
+    ? `The last line, ${quoted[0]}, is a total below the table and was left out of it.`
+    : `The last ${lines.length} lines are totals below the table and were left out of it: ${quoted.join(', ')}.`;
+}
+
+/** How much of a file's end is read for lines below its table. */
+const TAIL_BYTES = 64 * 1024;
 
 /**
  * The head of a file larger than it, cut after its last line break, as a file of its own for

@@ -34,6 +34,7 @@ export function exportSession(sessions: Sessions, analyst: Analyst): ExportedSes
         file: sessions.files.get(t.name)!,
         sheet: t.sheet,
         encoding: t.encoding,
+        asWritten: t.asWritten,
       })),
     events: [...analyst.events],
     // A running turn's last reply may still wait for its results.
@@ -53,6 +54,7 @@ export async function readSessionFile(file: File): Promise<SessionContent> {
     fileBytes: files[i]!.size,
     ...(t.sheet === undefined ? {} : { sheet: t.sheet }),
     ...(t.encoding === undefined ? {} : { encoding: t.encoding }),
+    ...(t.asWritten ? { asWritten: t.asWritten } : {}),
   }));
   const meta: SessionMeta = {
     id,

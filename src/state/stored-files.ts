@@ -29,13 +29,15 @@ export async function readStoredFiles(
 }
 
 /**
- * How each table is read again, by table name: a workbook's sheet, an encoding the person chose
- * (tables read as Sift would choose have none).
+ * How each table is read again, by table name: a workbook's sheet, an encoding the person chose,
+ * numbers kept as written (tables read as Sift would choose have none).
  */
 export function readsOf(tables: StoredTable[]): ReadonlyMap<string, ReadChoice> {
   return new Map(
     tables.flatMap((t) =>
-      t.sheet || t.encoding ? [[t.name, { sheet: t.sheet, encoding: t.encoding }] as const] : [],
+      t.sheet || t.encoding || t.asWritten
+        ? [[t.name, { sheet: t.sheet, encoding: t.encoding, asWritten: t.asWritten }] as const]
+        : [],
     ),
   );
 }
@@ -60,6 +62,7 @@ export function withLoaded(
       fileBytes: file.size,
       ...(table.sheet === undefined ? {} : { sheet: table.sheet }),
       ...(table.readAs === undefined ? {} : { encoding: table.readAs }),
+      ...(table.asWritten ? { asWritten: true as const } : {}),
     };
   });
   const kept = previous.filter((t) => !added.some((a) => a.name === t.name));

@@ -4,7 +4,6 @@
  */
 import type {
   ColumnProfile,
-  Encoding,
   LoadProgress,
   ReadChoice,
   SiftEngine,
@@ -179,13 +178,21 @@ export class Workspace {
   }
 
   /**
-   * Reads a text table's file again in `encoding`, under the same name: the person's "Read as…"
-   * when Sift's guess was wrong. The session stores the choice with the table.
+   * Reads a table's file again under the same name, as the person chose: another encoding
+   * ("Read as…", when Sift's guess was wrong), numbers and dates kept as written or read. The
+   * table's other choices stand; the session stores them with the table.
    */
-  async readAs(table: string, encoding: Encoding): Promise<void> {
+  async reread(table: string, change: Pick<ReadChoice, 'encoding' | 'asWritten'>): Promise<void> {
     const file = this.#files.get(table);
-    if (!file || this.readOnly) return;
-    await this.#track(this.#load([file], [table], [{ encoding }], true));
+    const info = this.tables.find((t) => t.name === table);
+    if (!file || !info || this.readOnly) return;
+    const choice: ReadChoice = {
+      ...(info.sheet === undefined ? {} : { sheet: info.sheet }),
+      ...(info.readAs === undefined ? {} : { encoding: info.readAs }),
+      ...(info.asWritten ? { asWritten: true } : {}),
+      ...change,
+    };
+    await this.#track(this.#load([file], [table], [choice], true));
   }
 
   /** Empties the database and the view, for another session. */

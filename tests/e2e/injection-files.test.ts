@@ -187,6 +187,32 @@ describe.each([
     expect(errors).toEqual([]);
   });
 
+  it('markup in a title line, a header, an amount that does not fit and a closing total shows as text', async () => {
+    const { page, errors } = await openApp(browser(), { bare });
+    const img = (what: string) => `<img src=${origin}/${what} onerror=alert(1)>`;
+    const rows = Array.from({ length: 30 }, (_, i) => `r${i};${i + 1} 234,56 €;ok`);
+    const csv = [
+      `${img('title')};;`,
+      `region;${img('header')};note`,
+      ...rows,
+      `r30;${img('misfit')};ok`,
+      `;Total ${img('trailer')};`,
+    ].join('\n');
+    await loadFiles(page, [{ name: 'local.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) }]);
+    const summary = page.locator('[data-testid="table-summary"]');
+    // Each shows as the text it is: the title, the header as a column and its misfits' column.
+    const shown = await summary.innerText();
+    expect(shown).toContain(img('title'));
+    expect(shown).toContain(img('trailer'));
+    const row = page.locator(`[data-testid="conversions"] tr[data-column="${img('header')}"]`);
+    expect(await row.innerText()).toContain(`${img('header')} (as written)`);
+    expect(await summary.locator('img').count()).toBe(0);
+    await page.waitForTimeout(300);
+    expect(listener.requests).toEqual([]);
+    expect(await inertProblems(page, origin)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('columns named __proto__ or constructor load from JSON, JSON Lines and a sheet', async () => {
     const { page, errors } = await openApp(browser(), { bare });
     // Written as text: in an object literal `__proto__` would set the prototype, not a key.

@@ -16,6 +16,7 @@ import { blankSession, loadSample, sessionsReady } from './sessions-helpers.ts';
 
 const require = createRequire(import.meta.url);
 const spectrum = dirname(require.resolve('csv-spectrum/package.json'));
+const EXPORTS = join(dirname(fileURLToPath(import.meta.url)), '../fixtures/exports');
 
 const browser = useBrowser();
 /** One page for the file's tests, each starting from a new, empty session in it. */
@@ -71,12 +72,15 @@ describe('untidy files', () => {
     const summary = page.locator('[data-testid="table-summary"]');
     expect(await summary.innerText()).toContain('Windows-1252 (Western European)');
     const read = async () => {
-      const r = await runSql(page, 'SELECT Client, "Montant (€)", Note FROM data ORDER BY Client');
+      const r = await runSql(
+        page,
+        'SELECT Client, CAST("Montant (€)" AS VARCHAR), Note FROM data ORDER BY Client',
+      );
       return r.ok ? r.cells : r.message;
     };
     expect(await read()).toEqual([
-      ['Crème SARL', '336,52', 'très bien'],
-      ['Société Générale', '1 234,56', 'l’offre'],
+      ['Crème SARL', '336.52', 'très bien'],
+      ['Société Générale', '1234.56', 'l’offre'],
     ]);
 
     // Read as Central European instead: the same bytes, other letters, and the page says so.
@@ -95,9 +99,48 @@ describe('untidy files', () => {
     await page.selectOption('[data-testid="read-as"]', 'windows-1252');
     await page.waitForSelector('[data-testid="table-summary"][data-encoding="windows-1252"]');
     expect(await read()).toEqual([
-      ['Crème SARL', '336,52', 'très bien'],
-      ['Société Générale', '1 234,56', 'l’offre'],
+      ['Crème SARL', '336.52', 'très bien'],
+      ['Société Générale', '1234.56', 'l’offre'],
     ]);
+    expect(errors).toEqual([]);
+  });
+
+  it('reads a French export’s title line, amounts and dates as a person means them, says how, and keeps them as written on one click, remembered with the session', async () => {
+    const { page, errors } = await openBlank();
+    const file = join(EXPORTS, 'fr-libreoffice-windows1252.csv');
+    await loadFiles(page, [csv('ventes.csv', readFileSync(file))]);
+    expect((await summaries(page))[0]).toMatchObject({ table: 'data', rows: 22, cols: 8 });
+    const summary = page.locator('[data-testid="table-summary"]');
+    expect(await summary.innerText()).toContain('Ventes par client — 1er trimestre 2024');
+    // What was converted, and how: the person can check one value against their file.
+    const montant = page.locator('[data-testid="conversions"] tr[data-column="Montant (€)"]');
+    const said = await montant.innerText();
+    expect(said).toMatch(/1\s?\d{3},\d{2}\s€/);
+    expect(said).toContain('decimal comma, a space between thousands, € left out');
+    const figures = async () => {
+      const r = await runSql(
+        page,
+        'SELECT typeof(any_value("Montant (€)")), CAST(sum("Montant (€)") AS VARCHAR), CAST(min("Date") AS VARCHAR) FROM data',
+      );
+      return r.ok ? r.cells[0] : r.message;
+    };
+    expect(await figures()).toEqual(['DECIMAL(18,2)', '23644.67', '2024-01-06']);
+
+    // One click keeps them as the text they are; the note says so and offers the way back.
+    const loads = Number(await page.getAttribute('main', 'data-loads'));
+    await page.click('[data-testid="keep-as-written"]');
+    await waitForLoads(page, loads + 1);
+    await page.waitForSelector('[data-testid="kept-as-written"]');
+    const text = await runSql(page, 'SELECT typeof(any_value("Montant (€)")) FROM data');
+    expect(text.ok && text.cells).toEqual([['VARCHAR']]);
+
+    // The choice is the session's: reopened, the file is read the same way, and can go back.
+    await page.reload();
+    await sessionsReady(page, 1);
+    await page.waitForSelector('[data-testid="kept-as-written"]');
+    await page.click('[data-testid="kept-as-written"] button');
+    await page.waitForSelector('[data-testid="conversions"]');
+    expect(await figures()).toEqual(['DECIMAL(18,2)', '23644.67', '2024-01-06']);
     expect(errors).toEqual([]);
   });
 

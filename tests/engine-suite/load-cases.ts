@@ -131,10 +131,10 @@ export const loadCases: EngineCase[] = [
       equal(
         await cells(ctx, `SELECT Client, "Montant (€)", Note FROM ${a.name} ORDER BY Client`),
         [
-          ['Hôtel Noël', '12,00', 'façade'],
-          ['Société Générale', '1 234,56', 'l’offre – œuvre'],
+          ['Hôtel Noël', 12, 'façade'],
+          ['Société Générale', 1234.56, 'l’offre – œuvre'],
         ],
-        'the French text, € and ’ and œ included',
+        'the French text, € and ’ and œ included, and its amounts as numbers',
       );
       const b = loaded(pl, 'pl.csv');
       equal([b.encoding, b.rows], ['windows-1250', 2], 'the Polish table');

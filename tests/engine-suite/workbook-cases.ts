@@ -8,6 +8,41 @@ import type { EngineCase } from './suite.ts';
 
 export const workbookCases: EngineCase[] = [
   {
+    name: 'reads a sheet’s text cells of local amounts and dates as numbers and dates, codes kept',
+    async run(ctx) {
+      const bytes = await ctx.fixture('xlsx/text-cells.xlsx');
+      const [outcome] = await ctx.engine.load([ctx.file('ventes.xlsx', bytes)]);
+      const ventes = loaded(outcome, 'Ventes');
+      equal(
+        types(ventes),
+        [
+          'Client VARCHAR',
+          'Date DATE',
+          'Date (as written) VARCHAR',
+          'Montant DECIMAL(18,2)',
+          'Code VARCHAR',
+        ],
+        'amounts and dates typed, the date that did not fit kept beside, codes as text',
+      );
+      equal(
+        await cells(
+          ctx,
+          'SELECT CAST(sum("Montant") AS VARCHAR), count("Montant"), CAST(min("Date") AS VARCHAR), CAST(max("Date") AS VARCHAR), string_agg("Date (as written)", \'|\') FROM data',
+        ),
+        [['14030.42', 9, '2024-01-07', '2024-04-02', 'à venir']],
+        'the figures, and the one date that did not fit',
+      );
+      equal(
+        (ventes.conversions ?? []).map((c) => [c.column, c.how, c.misfits]),
+        [
+          ['Date', 'day/month/year', 1],
+          ['Montant', 'decimal comma, a space between thousands, € left out, (…) as negative', 0],
+        ],
+        'what was converted, and how',
+      );
+    },
+  },
+  {
     name: 'reads each sheet of a workbook as a table, below its title, with dates as dates',
     async run(ctx) {
       const bytes = await ctx.fixture('xlsx/sales.xlsx');

@@ -36,6 +36,23 @@ describe('exampleQuestions', () => {
     ]);
   });
 
+  it('asks first about the amount a person sums, not a count before it', () => {
+    // A French export: Quantité comes first, Montant (€) is what the person asks a total of.
+    const ventes = table([
+      column('Client', 'VARCHAR', 12),
+      column('Quantité', 'BIGINT', 18),
+      column('Prix unitaire', 'DECIMAL(18,2)', 22),
+      column('Montant (€)', 'DECIMAL(18,2)', 22),
+    ]);
+    expect(exampleQuestions([ventes])[0]).toBe('Which Client has the highest total Montant (€)?');
+    const named = table([
+      column('Region', 'VARCHAR', 4),
+      column('qty', 'BIGINT', 9),
+      column('Betrag', 'DOUBLE', 50),
+    ]);
+    expect(exampleQuestions([named])[0]).toBe('Which Region has the highest total Betrag?');
+  });
+
   it('does not sum ids or codes, and falls back to a general question', () => {
     const keys = table([column('customer_id', 'BIGINT', 100), column('note', 'VARCHAR', 100)]);
     expect(exampleQuestions([keys])).toEqual([
@@ -48,7 +65,7 @@ describe('exampleQuestions', () => {
     const customers = table([column('segment', 'VARCHAR', 4)], 'customers');
     const questions = exampleQuestions([orders, customers]);
     expect(questions).toHaveLength(3);
-    expect(questions[0]).toBe('Which status has the highest average amount?');
+    expect(questions[0]).toBe('Which status has the highest total amount?');
     expect(exampleQuestions([table([]), table([])])).toContain(
       'How do these tables connect, and what do they say together?',
     );

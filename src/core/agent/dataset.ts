@@ -21,14 +21,31 @@ export async function describeTables(
   });
 }
 
+/**
+ * The columns read from local formats, as the model is told them: it must know that `Montant`
+ * was `1 234,56 €` in the file (the person will quote it so) and where misfits are kept.
+ */
+export function conversionNotes(t: Pick<TableInfo, 'conversions' | 'asWritten'>): string[] {
+  if (t.asWritten)
+    return ['The person chose to keep numbers and dates in local formats as the text they are.'];
+  return (t.conversions ?? []).map((c) => {
+    const misfits = c.misfits
+      ? ` ${c.misfits} value${c.misfits === 1 ? '' : 's'} that did not fit ${c.misfits === 1 ? 'is' : 'are'} NULL there and kept as text in "${c.misfitColumn}".`
+      : '';
+    const ambiguous = c.ambiguous ? ` ${c.ambiguous}` : '';
+    return `"${c.column}" is text in the file, read as ${c.type}: “${c.example.from}” → ${c.example.to} (${c.how}).${misfits}${ambiguous}`;
+  });
+}
+
 async function describeEach(
   engine: Pick<SiftEngine, 'query'>,
   tables: TableInfo[],
 ): Promise<DatasetTable[]> {
   const described: DatasetTable[] = [];
   for (const t of tables) {
+    const told = [...t.notes, ...conversionNotes(t)];
     const notes = {
-      ...(t.notes.length ? { notes: t.notes } : {}),
+      ...(told.length ? { notes: told } : {}),
       ...(t.sheet ? { sheet: t.sheet } : {}),
     };
     if (t.schema) {

@@ -97,8 +97,32 @@ export interface TableInfo {
   readAs?: Encoding;
   /** Things done to make the file readable, in words (e.g. "3 short rows padded with NULL"). */
   notes: string[];
+  /**
+   * Columns of text in a local format that were read as numbers or dates (`1 234,56 €`,
+   * `25.03.2024`): what the page shows and the model is told. Absent when none were.
+   */
+  conversions?: ColumnConversion[];
+  /** The person chose to keep every column as written ("Keep as written"). */
+  asWritten?: boolean;
   /** How long reading the file into the table took. */
   loadMs: number;
+}
+
+/** One column of text read as numbers or dates (workers/local-formats.ts). */
+export interface ColumnConversion {
+  column: string;
+  /** The type it has now. */
+  type: string;
+  /** How it was read, in words: "decimal comma, a space between thousands, € left out". */
+  how: string;
+  /** One value as written and as read. */
+  example: { from: string; to: string };
+  /** Values read; values that did not fit, kept as written in `misfitColumn`. */
+  values: number;
+  misfits: number;
+  misfitColumn?: string;
+  /** Why another reading was possible, when it was ("03/04 could be 3 April or 4 March"). */
+  ambiguous?: string;
 }
 
 /**
@@ -171,6 +195,8 @@ export interface EngineInfo {
 export interface ReadChoice {
   sheet?: string;
   encoding?: Encoding;
+  /** Keep columns of numbers and dates in local formats as the text they are (the person's choice). */
+  asWritten?: boolean;
 }
 
 export interface SiftEngine {

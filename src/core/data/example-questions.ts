@@ -18,10 +18,24 @@ function spoken(name: string): string {
   return name.replace(/[_\s]+/g, ' ').trim();
 }
 
+/**
+ * Names of amounts in the languages of the exports Sift was tried with (tests/fixtures/exports):
+ * what a person sums ("total by region"), so asked about first and as a total. Prices, and other
+ * columns of cents, come next and are averaged: a sum of unit prices means nothing.
+ */
+const SUMMED =
+  /amount|total|revenue|sales|cost|value|montant|valeur|betrag|summe|umsatz|importe|kwota|warto|celkem|сумма|tutar/i;
+const PRICE_LIKE = /price|prix|preis|precio|cena|цена|fiyat/i;
+const isAmount = (c: ColumnProfile) => SUMMED.test(c.column) && !PRICE_LIKE.test(c.column);
+const rank = (c: ColumnProfile) =>
+  isAmount(c) ? 2 : PRICE_LIKE.test(c.column) || /^DECIMAL\(\d+,\s*2\)$/i.test(c.type) ? 1 : 0;
+
 function measures(p: TableProfile): ColumnProfile[] {
-  return p.columns.filter(
+  const found = p.columns.filter(
     (c) => NUMERIC.test(c.type) && !KEY_LIKE.test(c.column) && c.uniqueCount > 2,
   );
+  // Amounts first, then prices, each group in the table's order (sort is stable).
+  return found.sort((a, b) => rank(b) - rank(a));
 }
 
 function categories(p: TableProfile): ColumnProfile[] {
@@ -45,7 +59,9 @@ export function exampleQuestions(profiles: TableProfile[]): string[] {
     const [category] = categories(p);
     const [time] = times(p);
     if (category && measure)
-      add(`Which ${spoken(category.column)} has the highest average ${spoken(measure.column)}?`);
+      add(
+        `Which ${spoken(category.column)} has the highest ${isAmount(measure) ? 'total' : 'average'} ${spoken(measure.column)}?`,
+      );
     if (time && measure)
       add(`How does ${spoken(measure.column)} change over time, month by month?`);
     if (measure && second) add(`Is ${spoken(measure.column)} related to ${spoken(second.column)}?`);

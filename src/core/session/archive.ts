@@ -45,6 +45,8 @@ const archiveTable = z.object({
   sheet: z.string().max(255).optional(),
   /** The encoding the person chose for a text file ("Read as…"). */
   encoding: textEncodingName.optional(),
+  /** The person kept numbers and dates in local formats as written. */
+  asWritten: z.literal(true).optional(),
 });
 
 export const archiveManifest = z.object({
@@ -91,7 +93,13 @@ export type TitleSourcesMatch = Assert<
 
 export interface ArchiveInput {
   session: ArchiveManifest['session'];
-  tables: { name: string; file: File; sheet?: string; encoding?: TextEncodingName }[];
+  tables: {
+    name: string;
+    file: File;
+    sheet?: string;
+    encoding?: TextEncodingName;
+    asWritten?: true;
+  }[];
   events: AgentEvent[];
   history: Conversation;
   exportedAt?: number;
@@ -116,9 +124,10 @@ export function buildArchive(input: ArchiveInput): Blob {
     exportedAt: input.exportedAt ?? Date.now(),
     // Picked field by field, so passing a whole SessionMeta adds nothing else to the file.
     session: { title, titleSource, createdAt, updatedAt },
-    tables: input.tables.map(({ name, file, sheet, encoding }) => ({
+    tables: input.tables.map(({ name, file, sheet, encoding, asWritten }) => ({
       ...(sheet === undefined ? {} : { sheet }),
       ...(encoding === undefined ? {} : { encoding }),
+      ...(asWritten ? { asWritten } : {}),
       name,
       fileName: file.name || name,
       type: file.type,

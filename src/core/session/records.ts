@@ -26,6 +26,8 @@ export const storedTable = z.object({
   sheet: z.string().optional(),
   /** The encoding the person chose for a text file ("Read as…"); absent when Sift's guess stands. */
   encoding: textEncodingName.optional(),
+  /** The person chose to keep numbers and dates in local formats as written ("Keep as written"). */
+  asWritten: z.literal(true).optional(),
 });
 export type StoredTable = z.infer<typeof storedTable>;
 

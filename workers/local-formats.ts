@@ -1,0 +1,257 @@
+/**
+ * After a table is read, its columns of text that are numbers or dates in a local format
+ * (`1 234,56 €`, `(1.234,00)`, `25.03.2024`) become numbers and dates: each judged from the
+ * shapes of all its values (src/core/data/local-numbers.ts, local-dates.ts), converted in one
+ * statement, with any value that does not fit kept as written in a column beside it (issue 28).
+ */
+import type { ColumnConversion, ColumnName } from '../src/core/data/engine.ts';
+import {
+  dateOrder,
+  datePartsSql,
+  dateShape,
+  dateSql,
+  describeDates,
+  type DateOrder,
+} from '../src/core/data/local-dates.ts';
+import {
+  describeFormat,
+  judgeNumbers,
+  misfitSql,
+  numberSql,
+  numberType,
+  type Decimal,
+  type NumberVerdict,
+  type ValueShape,
+} from '../src/core/data/local-numbers.ts';
+import { quoteIdent, quoteLiteral } from '../src/core/data/sql-text.ts';
+import type { Exec } from './load-csv.ts';
+
+/** Values looked at to tell whether a column could be numbers or dates at all. */
+const SAMPLE = 2000;
+/** Distinct shapes counted per column; a column of numbers has far fewer. */
+const MAX_SHAPES = 500;
+
+const TRIMMED = (c: string) =>
+  `regexp_replace(${c}, '^[\\s\\x{00a0}\\x{202f}]+|[\\s\\x{00a0}\\x{202f}]+$', '', 'g')`;
+
+interface Planned {
+  column: string;
+  sql: string;
+  /** For a date, the SQL that reads its example (a number's example is read in core). */
+  example?: string;
+  misfit?: string;
+  conversion: ColumnConversion;
+}
+
+export interface Converted {
+  columns: ColumnName[];
+  conversions: ColumnConversion[];
+}
+
+/** Converts what reads as local numbers and dates in `table`; the columns as they now are. */
+export async function readLocalFormats(
+  exec: Exec,
+  table: string,
+  given: ColumnName[],
+  /**
+   * Reads the table again with these columns as text, and gives its columns: for a file whose
+   * text columns write `1.234,56`, where DuckDB took a column of `1.234` for 1.234.
+   */
+  reread?: (asText: string[]) => Promise<ColumnName[]>,
+): Promise<Converted> {
+  let columns = given;
+  const t = quoteIdent(table);
+  const described = async () =>
+    (await exec(`DESCRIBE ${t}`)).map((c) => ({
+      name: String(c.column_name),
+      type: String(c.column_type),
+    }));
+  const schema = await described();
+  const shapes = new Map<string, ValueShape[]>();
+  const shape = async (names: string[]) => {
+    for (const column of names) {
+      const found = await shapesOf(exec, t, quoteIdent(column));
+      if (found) shapes.set(column, found);
+    }
+  };
+  await shape(schema.filter((c) => c.type === 'VARCHAR').map((c) => c.name));
+  if (shapes.size === 0) return { columns, conversions: [] };
+
+  // Columns that settle the decimal separator settle it for those that read either way.
+  let first = new Map([...shapes].map(([c, s]) => [c, judgeNumbers(s, null)] as const));
+  const decimal = tableDecimal([...first.values()]);
+  const pointRead = schema
+    .filter((c) => c.type === 'DOUBLE' || c.type.startsWith('DECIMAL'))
+    .map((c) => c.name);
+  if (decimal === ',' && reread && pointRead.length > 0) {
+    columns = await reread(pointRead);
+    await shape(pointRead);
+    first = new Map([...shapes].map(([c, s]) => [c, judgeNumbers(s, decimal)] as const));
+  }
+  const planned: Planned[] = [];
+  const dateColumns: string[] = [];
+  for (const [column, s] of shapes) {
+    const verdict = first.get(column)?.ambiguous ? judgeNumbers(s, decimal) : first.get(column);
+    if (verdict) planned.push(numberPlan(column, verdict));
+    else dateColumns.push(column);
+  }
+  let settledOrder: DateOrder | null = null;
+  const dates: Array<{ column: string; plan: () => Planned; settled: boolean }> = [];
+  for (const column of dateColumns) {
+    const shape = dateShape(shapes.get(column)!);
+    if (!shape) continue;
+    const [parts] = await exec(datePartsSql(quoteIdent(column), t));
+    const [a, b] = [Number(parts?.a ?? 0), Number(parts?.b ?? 0)];
+    const settled = dateOrder(a, b, shape, null).ambiguous === undefined;
+    if (settled) settledOrder = dateOrder(a, b, shape, null).order;
+    dates.push({
+      column,
+      settled,
+      plan: () => {
+        const hint = settledOrder ?? (decimal === ',' ? 'dmy' : null);
+        const verdict = dateOrder(a, b, shape, hint);
+        const c = quoteIdent(column);
+        const sql = dateSql(c, shape, verdict.order);
+        const example = shapes.get(column)!.find((s) => /^[0-9]/.test(s.example))?.example ?? '';
+        return {
+          column,
+          sql,
+          example: dateSql(quoteLiteral(example), shape, verdict.order),
+          misfit:
+            shape.misfits > 0 ? `CASE WHEN (${sql}) IS NULL THEN ${nonBlank(c)} END` : undefined,
+          conversion: {
+            column,
+            type: shape.withTime ? 'TIMESTAMP' : 'DATE',
+            how: describeDates(verdict.order, shape.separator),
+            example: { from: example, to: '' },
+            values: shape.fitted,
+            misfits: shape.misfits,
+            ...(verdict.ambiguous ? { ambiguous: verdict.ambiguous } : {}),
+          },
+        };
+      },
+    });
+  }
+  // Settled columns first, so that an unsettled one follows what the settled ones showed.
+  for (const d of [...dates.filter((x) => x.settled), ...dates.filter((x) => !x.settled)])
+    planned.push(d.plan());
+  if (planned.length === 0) return { columns, conversions: [] };
+  for (const p of planned) {
+    if (!p.example) continue;
+    const [row] = await exec(`SELECT CAST((${p.example}) AS VARCHAR) AS v`);
+    p.conversion.example.to = String(row?.v ?? '');
+  }
+  return apply(exec, table, columns, planned);
+}
+
+const nonBlank = (c: string) => `CASE WHEN trim(${c}) <> '' THEN ${c} END`;
+
+/** The shapes of a column's values; null when a sample shows it is mostly words. */
+async function shapesOf(exec: Exec, t: string, c: string): Promise<ValueShape[] | null> {
+  const [sample] = await exec(
+    `SELECT count(*) AS n, count(*) FILTER (WHERE regexp_matches(v, '[0-9]')) AS d FROM (SELECT ${c} AS v FROM ${t} WHERE ${c} IS NOT NULL AND trim(${c}) <> '' LIMIT ${SAMPLE})`,
+  );
+  const n = Number(sample?.n ?? 0);
+  if (n === 0 || Number(sample?.d ?? 0) < n * 0.5) return null;
+  const rows = await exec(
+    `SELECT regexp_replace(v, '[0-9]', '0', 'g') AS shape, regexp_matches(v, '^[^0-9]*0[0-9]') AS lz, count(*) AS n, min(v) AS example
+     FROM (SELECT ${TRIMMED(c)} AS v FROM ${t} WHERE ${c} IS NOT NULL) WHERE v <> ''
+     GROUP BY ALL ORDER BY n DESC, shape LIMIT ${MAX_SHAPES + 1}`,
+  );
+  if (rows.length > MAX_SHAPES) return null;
+  return rows.map((r) => ({
+    shape: String(r.shape),
+    leadingZero: Boolean(r.lz),
+    count: Number(r.n),
+    example: String(r.example),
+  }));
+}
+
+/** The decimal separator the table's unambiguous columns agree on; null if none or they differ. */
+function tableDecimal(verdicts: Array<NumberVerdict | null>): Decimal | null {
+  const seen = new Set<Decimal>();
+  for (const v of verdicts) {
+    if (!v || v.ambiguous) continue;
+    if (v.format.usesDecimal || v.format.usesGroup) seen.add(v.format.decimal);
+  }
+  return seen.size === 1 ? [...seen][0]! : null;
+}
+
+function numberPlan(column: string, v: NumberVerdict): Planned {
+  const c = quoteIdent(column);
+  const how = describeFormat(v.format);
+  return {
+    column,
+    sql: numberSql(c, v.format),
+    misfit: v.misfits > 0 ? misfitSql(c, v.format) : undefined,
+    conversion: {
+      column,
+      type: numberType(v.format),
+      how,
+      example: v.example,
+      values: v.fitted,
+      misfits: v.misfits,
+      ...(v.ambiguous ? { ambiguous: v.ambiguous } : {}),
+    },
+  };
+}
+
+/** One statement that rewrites the table, each converted column in its place. */
+async function apply(
+  exec: Exec,
+  table: string,
+  columns: ColumnName[],
+  planned: Planned[],
+): Promise<Converted> {
+  const byColumn = new Map(planned.map((p) => [p.column, p]));
+  const taken = new Set(columns.map((c) => c.name.toLowerCase()));
+  const select: string[] = [];
+  const out: ColumnName[] = [];
+  for (const col of columns) {
+    const p = byColumn.get(col.name);
+    select.push(p ? `${p.sql} AS ${quoteIdent(col.name)}` : quoteIdent(col.name));
+    out.push(col);
+    if (!p?.misfit) continue;
+    let name = `${col.name} (as written)`;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${col.name} (as written ${n})`;
+    taken.add(name.toLowerCase());
+    select.push(`${p.misfit} AS ${quoteIdent(name)}`);
+    out.push({ original: name, name });
+    p.conversion.misfitColumn = name;
+  }
+  const t = quoteIdent(table);
+  await exec(`CREATE OR REPLACE TABLE ${t} AS SELECT ${select.join(', ')} FROM ${t}`);
+  // In the table's order, as the page lists them.
+  const conversions = columns.flatMap((c) => byColumn.get(c.name)?.conversion ?? []);
+  return { columns: out, conversions };
+}
+
+/**
+ * DuckDB's sniffer reads `03.04.2024` with one format for the file (`dateFormat`); when no value
+ * of a date column has a day over 12, the other order would have read it as well, and the person
+ * and the model are told which was used.
+ */
+export async function sniffedDateNotes(
+  exec: Exec,
+  table: string,
+  dateFormat: string,
+): Promise<string[]> {
+  if (!/%d.*%m|%m.*%d/.test(dateFormat) || dateFormat.startsWith('%Y')) return [];
+  const t = quoteIdent(table);
+  const dates = (await exec(`DESCRIBE ${t}`))
+    .filter((c) => String(c.column_type) === 'DATE')
+    .map((c) => String(c.column_name));
+  const notes: string[] = [];
+  for (const column of dates) {
+    const c = quoteIdent(column);
+    const [row] = await exec(
+      `SELECT max(day(${c})) AS d, strftime(min(${c}), ${quoteLiteral(dateFormat)}) AS example FROM ${t}`,
+    );
+    if (row?.d === null || row?.d === undefined || Number(row.d) > 12) continue;
+    const dayFirst = dateFormat.indexOf('%d') < dateFormat.indexOf('%m');
+    notes.push(
+      `${column}: no day is over 12, so “${String(row.example)}” could be read day first or month first; it was read ${dayFirst ? 'day first (day/month/year)' : 'month first (month/day/year)'}.`,
+    );
+  }
+  return notes;
+}
