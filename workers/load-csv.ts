@@ -13,6 +13,12 @@ import { errorMessage } from '../src/core/errors.ts';
 
 export type Exec = (sql: string) => Promise<Row[]>;
 
+/**
+ * How DuckDB decodes the file's bytes: UTF-8, or Latin-1 for Windows-1252 text that has no byte
+ * where the two differ (read-delimited.ts).
+ */
+export type Decoding = 'utf-8' | 'latin-1';
+
 export interface CsvLoaded {
   columns: ColumnName[];
   format: 'csv' | 'tsv';
@@ -37,13 +43,14 @@ interface Attempt {
   skip: number;
   /** Columns read as text whatever they look like (numbers with a point between thousands). */
   asText: string[];
+  decoding: Decoding;
 }
 
 /** Lines up to this long are read by raising DuckDB's 2 MB default; longer ones are refused. */
 export const MAX_LINE_BYTES = 8 * 1024 * 1024;
 
 function options(a: Attempt): string {
-  const out = ["encoding = 'utf-8'"];
+  const out = [`encoding = '${a.decoding}'`];
   if (a.fullSniff) out.push('sample_size = -1');
   if (a.padRows) out.push('null_padding = true', 'strict_mode = false');
   if (a.maxLineBytes) out.push(`max_line_size = ${a.maxLineBytes}`);
@@ -58,7 +65,7 @@ const headline = (m: string) => m.split('\n')[0] ?? m;
 const firstParagraph = (m: string) => m.split(/\n\s*\n/)[0] ?? m;
 // DuckDB names a bad byte on the line after "CSV Error on Line: n" (and the original line).
 const isEncodingError = (m: string) =>
-  /invalid unicode|is not utf-?8 encoded/i.test(firstParagraph(m));
+  /invalid unicode|is not (utf-?8|latin-1) encoded/i.test(firstParagraph(m));
 const isTypeError = (m: string) =>
   /could not convert|conversion error|sample_size/i.test(headline(m)) ||
   /Could not convert string/.test(m);
@@ -187,6 +194,7 @@ export async function loadCsv(
     skip?: number;
     /** Columns to read as text. */
     asText?: string[];
+    decoding?: Decoding;
   } = {},
 ): Promise<CsvLoaded> {
   const headPath = how.headPath ?? null;
@@ -197,6 +205,7 @@ export async function loadCsv(
     noQuote: false,
     skip: how.skip ?? 0,
     asText: how.asText ?? [],
+    decoding: how.decoding ?? 'utf-8',
   };
   const notes: string[] = [];
   for (let tries = 0; tries < 6; tries++) {

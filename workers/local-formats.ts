@@ -16,7 +16,9 @@ import {
 import {
   describeFormat,
   judgeNumbers,
+  blankSql,
   misfitSql,
+  numberFit,
   numberSql,
   numberType,
   type Decimal,
@@ -118,7 +120,9 @@ export async function readLocalFormats(
           sql,
           example: dateSql(quoteLiteral(example), shape, verdict.order),
           misfit:
-            shape.misfits > 0 ? `CASE WHEN (${sql}) IS NULL THEN ${nonBlank(c)} END` : undefined,
+            shape.misfits > 0
+              ? `CASE WHEN (${sql}) IS NULL AND NOT ${blankSql(c)} THEN ${c} END`
+              : undefined,
           conversion: {
             column,
             type: shape.withTime ? 'TIMESTAMP' : 'DATE',
@@ -144,21 +148,27 @@ export async function readLocalFormats(
   return apply(exec, table, columns, planned);
 }
 
-const nonBlank = (c: string) => `CASE WHEN trim(${c}) <> '' THEN ${c} END`;
-
-/** The shapes of a column's values; null when a sample shows it is mostly words. */
+/**
+ * The shapes of a column's values; null when a sample of them shows it is neither numbers nor
+ * dates (words, codes, addresses), so that such a column costs one small query, not a count.
+ */
 async function shapesOf(exec: Exec, t: string, c: string): Promise<ValueShape[] | null> {
-  const [sample] = await exec(
-    `SELECT count(*) AS n, count(*) FILTER (WHERE regexp_matches(v, '[0-9]')) AS d FROM (SELECT ${c} AS v FROM ${t} WHERE ${c} IS NOT NULL AND trim(${c}) <> '' LIMIT ${SAMPLE})`,
+  const sample = await countShapes(
+    exec,
+    `(SELECT ${c} FROM ${t} WHERE ${c} IS NOT NULL LIMIT ${SAMPLE})`,
+    c,
   );
-  const n = Number(sample?.n ?? 0);
-  if (n === 0 || Number(sample?.d ?? 0) < n * 0.5) return null;
+  if (!sample || (numberFit(sample) < 0.5 && !dateShape(sample, 0.5))) return null;
+  return countShapes(exec, t, c);
+}
+
+async function countShapes(exec: Exec, from: string, c: string): Promise<ValueShape[] | null> {
   const rows = await exec(
     `SELECT regexp_replace(v, '[0-9]', '0', 'g') AS shape, regexp_matches(v, '^[^0-9]*0[0-9]') AS lz, count(*) AS n, min(v) AS example
-     FROM (SELECT ${TRIMMED(c)} AS v FROM ${t} WHERE ${c} IS NOT NULL) WHERE v <> ''
+     FROM (SELECT ${TRIMMED(c)} AS v FROM ${from} WHERE ${c} IS NOT NULL) WHERE v <> ''
      GROUP BY ALL ORDER BY n DESC, shape LIMIT ${MAX_SHAPES + 1}`,
   );
-  if (rows.length > MAX_SHAPES) return null;
+  if (rows.length === 0 || rows.length > MAX_SHAPES) return null;
   return rows.map((r) => ({
     shape: String(r.shape),
     leadingZero: Boolean(r.lz),

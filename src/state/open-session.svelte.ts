@@ -207,7 +207,7 @@ export class OpenSession implements Recorder, TableListener {
     if (this.role === 'follower') return;
     if (!this.meta) await this.#create(loaded);
     const meta = this.meta!;
-    const { tables, put, unused } = withLoaded(meta.tables, loaded);
+    const { tables, put, unused } = withLoaded(meta.tables, loaded, this.#files);
     for (const { table, file } of loaded) this.#files.set(table.name, file);
     this.meta = { ...meta, tables };
     const writer = this.#writer;

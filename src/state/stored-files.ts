@@ -45,31 +45,45 @@ export function readsOf(tables: StoredTable[]): ReadonlyMap<string, ReadChoice> 
 /**
  * A session's tables once `loaded` have joined them (a table of the same name is replaced), the
  * files to store, and the stored files no table is read from any more. The sheets of a workbook
- * are tables of one file: it is stored once, under one id.
+ * are tables of one file: it is stored once, under one id. A file the session stores already
+ * (`stored`, by table name) keeps its id: a table read again another way ("Read as…", "Keep as
+ * written") is not written to storage again.
  */
 export function withLoaded(
   previous: StoredTable[],
   loaded: LoadedFile[],
+  stored: ReadonlyMap<string, File> = new Map(),
 ): { tables: StoredTable[]; put: Array<[FileId, File]>; unused: FileId[] } {
+  const kept = new Map<File, FileId>();
+  for (const t of previous) {
+    const file = stored.get(t.name);
+    if (file) kept.set(file, t.fileId);
+  }
   const ids = new Map<File, FileId>();
   const added: StoredTable[] = loaded.map(({ table, file }) => {
+    const known = kept.get(file);
+    if (known) return storedTable(table, file, known);
     let id = ids.get(file);
     if (!id) ids.set(file, (id = newFileId()));
-    return {
-      name: table.name,
-      fileId: id,
-      fileName: file.name,
-      fileBytes: file.size,
-      ...(table.sheet === undefined ? {} : { sheet: table.sheet }),
-      ...(table.readAs === undefined ? {} : { encoding: table.readAs }),
-      ...(table.asWritten ? { asWritten: true as const } : {}),
-    };
+    return storedTable(table, file, id);
   });
-  const kept = previous.filter((t) => !added.some((a) => a.name === t.name));
-  const tables = [...kept, ...added];
+  const others = previous.filter((t) => !added.some((a) => a.name === t.name));
+  const tables = [...others, ...added];
   const used = new Set(tables.map((t) => t.fileId));
   const unused = [...new Set(previous.map((t) => t.fileId))].filter((id) => !used.has(id));
   return { tables, put: [...ids].map(([file, id]) => [id, file]), unused };
+}
+
+function storedTable(table: LoadedFile['table'], file: File, id: FileId): StoredTable {
+  return {
+    name: table.name,
+    fileId: id,
+    fileName: file.name,
+    fileBytes: file.size,
+    ...(table.sheet === undefined ? {} : { sheet: table.sheet }),
+    ...(table.readAs === undefined ? {} : { encoding: table.readAs }),
+    ...(table.asWritten ? { asWritten: true as const } : {}),
+  };
 }
 
 /** A session as it is opened: from the store, or straight from an imported file. */

@@ -85,7 +85,7 @@ describe('a file brought to a session with tables', () => {
     expect(await summaries(page)).toMatchObject([{ table: 'data', file: 'orders.csv' }]);
     expect(await page.getAttribute('[data-testid="view-data"]', 'aria-selected')).toBe('true');
     await page.waitForFunction(() => document.activeElement?.id === 'table-data');
-    expect(await firstExample(page, 'region')).toBe('Which region has the highest average amount?');
+    expect(await firstExample(page, 'region')).toBe('Which region has the highest total amount?');
 
     // "Add to this session", remembered: this file joins, and the next one without a question.
     await drop(page, 'customers.csv', CUSTOMERS);

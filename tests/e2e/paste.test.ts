@@ -2,6 +2,9 @@
  * A table pasted as text becomes a table, as a dropped file does: into the paste box, or anywhere
  * on the page that is not a field; a paste into the SQL box stays text in the SQL box.
  */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { runSql, summaries, waitForLoads } from './app.ts';
@@ -73,6 +76,32 @@ describe('pasting a table', () => {
     ]);
     const result = await runSql(page, "SELECT score FROM data WHERE name = 'Bo, Jr.'");
     expect(result).toMatchObject({ ok: true, cells: [['5']] });
+    expect(errors).toEqual([]);
+  });
+
+  it('a table copied from a web page: its caption left out, its local numbers read as numbers', async () => {
+    const { page, errors } = await openApp(browser());
+    // Chromium's own copy of a Wikipedia-like table (tests/fixtures/exports/README.md).
+    const copied = readFileSync(
+      join(
+        dirname(fileURLToPath(import.meta.url)),
+        '../fixtures/exports/browser-paste-chromium-utf8.txt',
+      ),
+      'utf8',
+    );
+    expect(await paste(page, 'main', copied)).toBe(true);
+    await waitForLoads(page, 1);
+    expect(await summaries(page)).toMatchObject([{ table: 'data', rows: 22, cols: 6 }]);
+    const result = await runSql(
+      page,
+      'SELECT CAST(sum("Population") AS VARCHAR), CAST(sum("Area (km²)") AS VARCHAR), CAST(sum("Change (%/yr)") AS VARCHAR), count("Change (%/yr)") FROM data',
+    );
+    // The figures the page was made from (expected.json): `13,960,236`, `2,194.07`, `−0.4%`, `—`.
+    expect(result).toMatchObject({ ok: true, cells: [['245470137', '66434.70', '21.3', '21']] });
+    const converted = page.locator('[data-testid="conversions"] tr[data-column]');
+    expect(
+      await converted.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-column'))),
+    ).toEqual(['Population', 'Area (km²)', 'Change (%/yr)']);
     expect(errors).toEqual([]);
   });
 

@@ -225,6 +225,23 @@ export const loadCases: EngineCase[] = [
         [['Zürich – Grüße']],
         'the line past the head',
       );
+      // Windows-1252 whose head has letters only (read by DuckDB as Latin-1, in place), and a
+      // quotation mark past it (0x92, where the two differ): read again, made UTF-8.
+      const accents = encodeSingleByte(
+        'n,city\n' + '1,Zürich\n'.repeat(150_000) + '2,l’île\n',
+        'windows-1252',
+      );
+      const [both] = await ctx.engine.load([ctx.file('accents.csv', accents)]);
+      const a = loaded(both, 'accents.csv');
+      equal([a.encoding, a.rows], ['windows-1252', 150_001], 'read as Windows-1252');
+      equal(
+        await cells(ctx, `SELECT city, count(*) FROM ${a.name} GROUP BY city ORDER BY count(*)`),
+        [
+          ['l’île', 1],
+          ['Zürich', 150_000],
+        ],
+        'its letters, and the quotation mark past the head',
+      );
       const g = loaded(gz, 'cities.csv.gz');
       equal(g.encoding, 'windows-1252', 'the gzipped file');
       equal(

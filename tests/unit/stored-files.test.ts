@@ -37,13 +37,31 @@ describe('the files a session stores for its tables', () => {
     const guessed = withLoaded([], [{ file, table: table() }]);
     expect(guessed.tables[0]).not.toHaveProperty('encoding');
     expect(readsOf(guessed.tables).size).toBe(0);
-    const chosen = withLoaded(guessed.tables, [{ file, table: table('windows-1250') }]);
+    const stored = new Map([['people', file]]);
+    const chosen = withLoaded(guessed.tables, [{ file, table: table('windows-1250') }], stored);
     expect(chosen.tables.map((t) => [t.name, t.encoding])).toEqual([['people', 'windows-1250']]);
     expect(readsOf(chosen.tables).get('people')).toEqual({
       sheet: undefined,
       encoding: 'windows-1250',
     });
-    // The file read the first way is let go: the table now reads the one stored with the choice.
-    expect(chosen.unused).toEqual([guessed.tables[0]!.fileId]);
+    // The same file, read another way: stored once, not written again, nothing let go.
+    expect(chosen.tables[0]!.fileId).toBe(guessed.tables[0]!.fileId);
+    expect([chosen.put, chosen.unused]).toEqual([[], []]);
+    // Kept as written: the choice joins the encoding, still on the one stored file.
+    const asWritten = { ...table('windows-1250'), asWritten: true } as TableInfo;
+    const kept = withLoaded(chosen.tables, [{ file, table: asWritten }], stored);
+    expect(readsOf(kept.tables).get('people')).toEqual({
+      sheet: undefined,
+      encoding: 'windows-1250',
+      asWritten: true,
+    });
+    expect([kept.put, kept.unused]).toEqual([[], []]);
+    // Another file under the table's name is stored, and the first let go.
+    const other = withLoaded(
+      kept.tables,
+      [{ file: new File(['x'], 'cz.csv'), table: table() }],
+      stored,
+    );
+    expect([other.put.length, other.unused]).toEqual([1, [guessed.tables[0]!.fileId]]);
   });
 });

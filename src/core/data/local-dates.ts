@@ -20,7 +20,7 @@ export interface DateShape {
 const DATE = /^(0{1,2})([/.-])(0{1,2})\2(0000)(?: (00?):(00)(:00)?)?$/;
 
 /** Whether the column's values are day-month-year dates with one separator; null if not. */
-export function dateShape(shapes: ValueShape[]): DateShape | null {
+export function dateShape(shapes: ValueShape[], minFit = MIN_FIT): DateShape | null {
   const values = shapes.filter((s) => !isNullMarker(s.shape));
   const total = values.reduce((n, s) => n + s.count, 0);
   if (total === 0) return null;
@@ -42,7 +42,7 @@ export function dateShape(shapes: ValueShape[]): DateShape | null {
     bySeparator.set(separator, found);
   }
   const best = [...bySeparator.values()].sort((a, b) => b.fitted - a.fitted)[0];
-  if (!best || best.fitted < total * MIN_FIT) return null;
+  if (!best || best.fitted < total * minFit) return null;
   return { ...best, misfits: total - best.fitted };
 }
 

@@ -207,6 +207,23 @@ function isLocal(f: NumberFormat): boolean {
 export const MIN_FIT = 0.9;
 
 /**
+ * The largest share of the values (NULL markers aside) that one format reads as numbers: from a
+ * sample, whether the whole column is worth counting.
+ */
+export function numberFit(shapes: ValueShape[]): number {
+  const values = shapes.filter((s) => !isNullMarker(s.shape));
+  const total = values.reduce((n, s) => n + s.count, 0);
+  if (total === 0) return 0;
+  return Math.max(...CANDIDATES.map(([d, g]) => fit(values, d, g).fitted)) / total;
+}
+
+/** SQL: whether `column` holds no value (blank, or a NULL marker such as `—` or `n/a`). */
+export function blankSql(column: string): string {
+  const markers = [...NULL_MARKERS].map(quoteLiteral).join(', ');
+  return `(trim(${column}) = '' OR lower(trim(${column})) IN (${markers}))`;
+}
+
+/**
  * How a column of text reads as numbers; null when it does not (too many values that are not
  * numbers, or identifiers with leading zeros). `decimalHint` settles a column whose values read
  * either way (`1,234`): the separator the table's other columns showed.
@@ -315,8 +332,7 @@ export function numberSql(column: string, f: NumberFormat): string {
 
 /** The values of `column` that are neither numbers in this format nor a NULL marker, as written. */
 export function misfitSql(column: string, f: NumberFormat): string {
-  const markers = [...NULL_MARKERS].map(quoteLiteral).join(', ');
-  return `CASE WHEN NOT ${fitsSql(column, f)} AND lower(trim(${column})) NOT IN (${markers}) AND trim(${column}) <> '' THEN ${column} END`;
+  return `CASE WHEN NOT ${fitsSql(column, f)} AND NOT ${blankSql(column)} THEN ${column} END`;
 }
 
 const GROUP_WORDS: Record<Group, string> = {

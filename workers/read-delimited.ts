@@ -1,0 +1,219 @@
+/**
+ * Delimited text into a table: made UTF-8 first when it is in another encoding (transcode.ts),
+ * then read by DuckDB's sniffer (load-csv.ts) below any title lines and above any closing total
+ * (core/data/title-lines.ts), and its local numbers and dates converted (local-formats.ts).
+ *
+ * Windows-1252 text with no byte in 0x80–0x9F is Latin-1 byte for byte, which DuckDB decodes
+ * itself: such a file is read in place, without the copy (ARCHITECTURE.md, Facts: encodings).
+ */
+import type { Encoding } from '../src/core/data/engine.ts';
+import { HEAD_BYTES } from '../src/core/data/file-head.ts';
+import type { Row } from '../src/core/data/profile.ts';
+import { quoteIdent } from '../src/core/data/sql-text.ts';
+import { decodeSingleByte } from '../src/core/data/text-encoding.ts';
+import { fields, framing, trailer, type Framing } from '../src/core/data/title-lines.ts';
+import { errorMessage } from '../src/core/errors.ts';
+import type { FileHead } from './gzip-head.ts';
+import { loadCsv, NotUtf8, notRecords, stripNuls, type Decoding, type Exec } from './load-csv.ts';
+import { contents } from './load-json.ts';
+import { readLocalFormats, sniffedDateNotes } from './local-formats.ts';
+import type { FileRead, ReadDeps } from './read-file.ts';
+import { toUtf8File } from './transcode.ts';
+
+type Delimited = Omit<FileRead, 'encoding'>;
+
+/** Whether any byte is one where Windows-1252 and Latin-1 differ (0x80–0x9F). */
+const hasC1 = (bytes: Uint8Array) => bytes.some((b) => b >= 0x80 && b <= 0x9f);
+
+export async function readDelimited(
+  deps: ReadDeps,
+  table: string,
+  original: File,
+  originalHead: FileHead,
+  nulBytes: number,
+  encoding: Encoding,
+  /** Keep numbers and dates in local formats as the text they are. */
+  asWritten: boolean,
+): Promise<Delimited> {
+  const text = { nulBytes, asWritten, name: original.name, gzip: originalHead.gzip };
+  if (encoding === 'windows-1252' && !hasC1(originalHead.head)) {
+    try {
+      return await readText(deps, table, original, originalHead, 'latin-1', text);
+    } catch (e) {
+      // A byte of 0x80–0x9F (`€ ’ –`) past the head: the file is made UTF-8 after all.
+      if (!(e instanceof NotUtf8)) throw e;
+    }
+  }
+  if (encoding === 'utf-8') return readText(deps, table, original, originalHead, 'utf-8', text);
+  // DuckDB reads UTF-8 only (without its encodings extension): the file is made so as it
+  // streams (transcode.ts), and the copy is what DuckDB and the sniffer read.
+  // Told as the first half of the reading: DuckDB's own, after it, cannot say how far it is.
+  const { progress } = deps;
+  const told = progress && ((bytes: number) => progress((bytes / original.size) * 0.5));
+  const source = originalHead.gzip ? contents(original, true, told) : sliced(original, told);
+  const file = await toUtf8File(source, encoding, original.name);
+  const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+  return readText(deps, table, file, { head, size: file.size, gzip: false }, 'utf-8', text);
+}
+
+/**
+ * A file's bytes in slices of 8 MB: in a Chromium worker, reading 100 MB this way took 0.49 s
+ * where `File.stream()` (2 MB chunks) took 0.85 s (measured, Chromium 156).
+ */
+function sliced(file: File, read?: (bytes: number) => void): ReadableStream<Uint8Array> {
+  const SLICE = 8 * 1024 * 1024;
+  let at = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (at >= file.size) return controller.close();
+      const bytes = new Uint8Array(await file.slice(at, at + SLICE).arrayBuffer());
+      at += bytes.length;
+      read?.(at);
+      controller.enqueue(bytes);
+    },
+  });
+}
+
+/** The file as DuckDB reads it: `decoding` is how DuckDB decodes its bytes. */
+async function readText(
+  deps: ReadDeps,
+  table: string,
+  file: File,
+  read: FileHead,
+  decoding: Decoding,
+  text: { nulBytes: number; asWritten: boolean; name: string; gzip: boolean },
+): Promise<Delimited> {
+  const { nulBytes, asWritten, name } = text;
+  const path = deps.pathFor(name, read.gzip);
+  await deps.registerFile(path, file);
+  // The sniffer reads the head already in hand, not the file: through a file handle DuckDB
+  // reads its 32 MB buffers, and sniffing and reading the header row took two of them from a
+  // 100 MB file (BENCHMARKS.md, where the time goes).
+  const headPath = await registerHead(deps, path, read);
+  let fragments: string | null = null;
+  const frame = framing(headText(read.head, decoding));
+  const trailing = frame && !read.gzip ? frame : null;
+  try {
+    const how = { headPath, skip: frame?.skip ?? 0, decoding };
+    const { dateFormat, ...csv } = await loadCsv(deps.exec, table, path, name, how);
+    let loaded: Delimited = csv;
+    fragments = await notRecords(deps.exec, table, loaded.columns);
+    if (fragments) await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
+    else {
+      if (frame?.titles.length) loaded.notes.unshift(titleNote(frame.titles));
+      if (trailing) {
+        const below = await dropTrailer(deps.exec, table, file, trailing, decoding);
+        if (below) loaded.notes.push(below);
+      }
+      if (nulBytes > 0) loaded.notes.push(await stripNuls(deps.exec, table, nulBytes));
+      if (text.gzip) loaded.notes.unshift('Unpacked from gzip while it was read.');
+      loaded.notes.push(...(await sniffedDateNotes(deps.exec, table, dateFormat)));
+      if (asWritten) return { ...loaded, asWritten: true };
+      // A column DuckDB read as 1.234 in a file that writes 1.234,56 is read again as text.
+      const reread = async (asText: string[]) => {
+        await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
+        const again = await loadCsv(deps.exec, table, path, name, { ...how, asText });
+        if (nulBytes > 0) await stripNuls(deps.exec, table, nulBytes);
+        if (trailing) await dropTrailer(deps.exec, table, file, trailing, decoding);
+        loaded = { ...loaded, columns: again.columns };
+        return again.columns;
+      };
+      try {
+        const converted = await readLocalFormats(deps.exec, table, loaded.columns, reread);
+        if (converted.conversions.length === 0) return loaded;
+        return { ...loaded, columns: converted.columns, conversions: converted.conversions };
+      } catch (e) {
+        // The table as DuckDB read it stands: its text is all there, only not converted.
+        const why = errorMessage(e).split('\n')[0];
+        return {
+          ...loaded,
+          notes: [...loaded.notes, `Numbers and dates in local formats were left as text: ${why}`],
+        };
+      }
+    }
+  } catch (e) {
+    if (e instanceof NotUtf8) throw e;
+    throw new Error(`DuckDB could not read it: ${errorMessage(e)}`);
+  } finally {
+    // The table holds the data now; the handle would only keep the File alive.
+    await deps.unregisterFile(path).catch(() => undefined);
+    if (headPath) await deps.unregisterFile(headPath).catch(() => undefined);
+  }
+  throw new Error(fragments);
+}
+
+/** Bytes as the text DuckDB reads them with `decoding`. */
+function decode(bytes: Uint8Array, decoding: Decoding): string {
+  return decoding === 'latin-1'
+    ? decodeSingleByte(bytes, 'windows-1252')
+    : new TextDecoder().decode(bytes);
+}
+
+/** The head's text up to its last whole line. */
+function headText(head: Uint8Array, decoding: Decoding): string {
+  const cut = head.lastIndexOf(0x0a);
+  return decode(cut < 0 ? head : head.subarray(0, cut + 1), decoding);
+}
+
+const clipped = (line: string) => (line.length > 80 ? `${line.slice(0, 80)}…` : line);
+
+function titleNote(titles: string[]): string {
+  const quoted = titles.map((t) => `“${clipped(t)}”`).join(', ');
+  return titles.length === 1
+    ? `The line above the header, ${quoted}, is a title and was left out of the table.`
+    : `${titles.length} lines above the header were left out of the table: ${quoted}.`;
+}
+
+/**
+ * The last rows, when the file ends with lines that are not rows of its table (a closing
+ * total): removed, and said. Only when the table's last rows are those lines, value for value.
+ */
+async function dropTrailer(
+  exec: Exec,
+  table: string,
+  file: File,
+  frame: Framing,
+  decoding: Decoding,
+): Promise<string | null> {
+  const tailBytes = file.slice(Math.max(0, file.size - TAIL_BYTES)).arrayBuffer();
+  const tail = decode(new Uint8Array(await tailBytes), decoding);
+  const lines = trailer(tail, frame.delimiter, frame.widest);
+  if (lines.length === 0) return null;
+  const t = quoteIdent(table);
+  const last = await exec(
+    `SELECT * FROM ${t} WHERE rowid >= (SELECT count(*) FROM ${t}) - ${lines.length} ORDER BY rowid`,
+  );
+  const filledOf = (r: Row) =>
+    Object.values(r).filter((v) => v !== null && String(v).trim() !== '').length;
+  const same =
+    last.length === lines.length &&
+    last.every((r, i) => filledOf(r) === fields(lines[i]!, frame.delimiter).filter(Boolean).length);
+  if (!same) return null;
+  await exec(`DELETE FROM ${t} WHERE rowid >= (SELECT count(*) FROM ${t}) - ${lines.length}`);
+  const quoted = lines.map(
+    (l) => `“${clipped(fields(l, frame.delimiter).filter(Boolean).join(' '))}”`,
+  );
+  return lines.length === 1
+    ? `The last line, ${quoted[0]}, is a total below the table and was left out of it.`
+    : `The last ${lines.length} lines are totals below the table and were left out of it: ${quoted.join(', ')}.`;
+}
+
+/** How much of a file's end is read for lines below its table. */
+const TAIL_BYTES = 64 * 1024;
+
+/**
+ * The head of a file larger than it, cut after its last line break, as a file of its own for
+ * the sniffer; null when the whole file is its head, or the head has no whole line.
+ */
+async function registerHead(
+  deps: ReadDeps,
+  path: string,
+  { head, size }: FileHead,
+): Promise<string | null> {
+  if (size <= head.length) return null;
+  const cut = head.lastIndexOf(0x0a);
+  if (cut <= 0) return null;
+  const headPath = `${path}.head`;
+  await deps.registerBuffer(headPath, head.slice(0, cut + 1));
+  return headPath;
+}
