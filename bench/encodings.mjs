@@ -109,7 +109,7 @@ function section(r) {
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...r.files.map(row),
     '',
-    `Issue 28 asks for at most 1.3× the same file in UTF-8: ${met(1)} for Windows-1252 read in place (${fmtRatio(r.files[1].summaryMs, r.files[0].summaryMs)}), ${met(3)} for Windows-1252 made UTF-8 (${fmtRatio(r.files[3].summaryMs, r.files[2].summaryMs)}). Timed inside the worker for the latter (one 100 MB run, the machine busy): reading the File in 8 MB slices ~1.0 s, the byte table ~0.7 s, building the Blob ~0.4 s, and DuckDB then reads a Blob more slowly than a file on disk. TextDecoder and TextEncoder took 2.5 s for the conversion alone in a Chromium worker, against 0.45 s for the table; \`File.stream()\` read slower than slices.`,
+    `Issue 28 asks for at most 1.3× the same file in UTF-8: ${met(1)} for Windows-1252 read in place (${fmtRatio(r.files[1].summaryMs, r.files[0].summaryMs)}), ${met(3)} for Windows-1252 made UTF-8 (${fmtRatio(r.files[3].summaryMs, r.files[2].summaryMs)}). Timed inside the worker for the latter (one 100 MB run, the machine busy): reading the File in 8 MB slices ~1.0 s, the byte table ~0.7 s, building the Blob ~0.4 s, and DuckDB then reads a Blob more slowly than a file on disk. Tried and not kept, each within this run's noise: reading two slices ahead of the conversion (1.81× in one run, 2.01× in the next) and a Blob made of its parts once at the end instead of nested as it grows (1.92×). TextDecoder and TextEncoder took 2.5 s for the conversion alone in a Chromium worker, against 0.45 s for the table; \`File.stream()\` read slower than slices.`,
   ].join('\n');
 }
 
