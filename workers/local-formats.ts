@@ -12,6 +12,7 @@ import {
   dateSql,
   describeDates,
   type DateOrder,
+  type DateShape,
 } from '../src/core/data/local-dates.ts';
 import {
   describeFormat,
@@ -63,12 +64,10 @@ export async function readLocalFormats(
 ): Promise<Converted> {
   let columns = given;
   const t = quoteIdent(table);
-  const described = async () =>
-    (await exec(`DESCRIBE ${t}`)).map((c) => ({
-      name: String(c.column_name),
-      type: String(c.column_type),
-    }));
-  const schema = await described();
+  const schema = (await exec(`DESCRIBE ${t}`)).map((c) => ({
+    name: String(c.column_name),
+    type: String(c.column_type),
+  }));
   const shapes = new Map<string, ValueShape[]>();
   const shape = async (names: string[]) => {
     for (const column of names) {
@@ -97,48 +96,7 @@ export async function readLocalFormats(
     if (verdict) planned.push(numberPlan(column, verdict));
     else dateColumns.push(column);
   }
-  let settledOrder: DateOrder | null = null;
-  const dates: Array<{ column: string; plan: () => Planned; settled: boolean }> = [];
-  for (const column of dateColumns) {
-    const shape = dateShape(shapes.get(column)!);
-    if (!shape) continue;
-    const [parts] = await exec(datePartsSql(quoteIdent(column), t));
-    const [a, b] = [Number(parts?.a ?? 0), Number(parts?.b ?? 0)];
-    const settled = dateOrder(a, b, shape, null).ambiguous === undefined;
-    if (settled) settledOrder = dateOrder(a, b, shape, null).order;
-    dates.push({
-      column,
-      settled,
-      plan: () => {
-        const hint = settledOrder ?? (decimal === ',' ? 'dmy' : null);
-        const verdict = dateOrder(a, b, shape, hint);
-        const c = quoteIdent(column);
-        const sql = dateSql(c, shape, verdict.order);
-        const example = shapes.get(column)!.find((s) => /^[0-9]/.test(s.example))?.example ?? '';
-        return {
-          column,
-          sql,
-          example: dateSql(quoteLiteral(example), shape, verdict.order),
-          misfit:
-            shape.misfits > 0
-              ? `CASE WHEN (${sql}) IS NULL AND NOT ${blankSql(c)} THEN ${c} END`
-              : undefined,
-          conversion: {
-            column,
-            type: shape.withTime ? 'TIMESTAMP' : 'DATE',
-            how: describeDates(verdict.order, shape.separator),
-            example: { from: example, to: '' },
-            values: shape.fitted,
-            misfits: shape.misfits,
-            ...(verdict.ambiguous ? { ambiguous: verdict.ambiguous } : {}),
-          },
-        };
-      },
-    });
-  }
-  // Settled columns first, so that an unsettled one follows what the settled ones showed.
-  for (const d of [...dates.filter((x) => x.settled), ...dates.filter((x) => !x.settled)])
-    planned.push(d.plan());
+  planned.push(...(await planDates(exec, t, dateColumns, shapes, decimal)));
   if (planned.length === 0) return { columns, conversions: [] };
   for (const p of planned) {
     if (!p.example) continue;
@@ -146,6 +104,55 @@ export async function readLocalFormats(
     p.conversion.example.to = String(row?.v ?? '');
   }
   return apply(exec, table, columns, planned);
+}
+
+/**
+ * How the columns that read as dates are converted: each ordered from its own values, and one
+ * that no value settles following a column that was settled, else the file's decimal comma.
+ */
+async function planDates(
+  exec: Exec,
+  t: string,
+  candidates: string[],
+  shapes: ReadonlyMap<string, ValueShape[]>,
+  decimal: Decimal | null,
+): Promise<Planned[]> {
+  const found: Array<{ column: string; shape: DateShape; a: number; b: number }> = [];
+  let settledOrder: DateOrder | null = null;
+  for (const column of candidates) {
+    const shape = dateShape(shapes.get(column)!);
+    if (!shape) continue;
+    const [parts] = await exec(datePartsSql(quoteIdent(column), t));
+    const [a, b] = [Number(parts?.a ?? 0), Number(parts?.b ?? 0)];
+    const own = dateOrder(a, b, shape, null);
+    if (!own.ambiguous) settledOrder = own.order;
+    found.push({ column, shape, a, b });
+  }
+  const hint = settledOrder ?? (decimal === ',' ? 'dmy' : null);
+  return found.map(({ column, shape, a, b }) => {
+    const verdict = dateOrder(a, b, shape, hint);
+    const c = quoteIdent(column);
+    const sql = dateSql(c, shape, verdict.order);
+    const example = shapes.get(column)!.find((s) => /^[0-9]/.test(s.example))?.example ?? '';
+    return {
+      column,
+      sql,
+      example: dateSql(quoteLiteral(example), shape, verdict.order),
+      misfit:
+        shape.misfits > 0
+          ? `CASE WHEN (${sql}) IS NULL AND NOT ${blankSql(c)} THEN ${c} END`
+          : undefined,
+      conversion: {
+        column,
+        type: shape.withTime ? 'TIMESTAMP' : 'DATE',
+        how: describeDates(verdict.order, shape.separator),
+        example: { from: example, to: '' },
+        values: shape.fitted,
+        misfits: shape.misfits,
+        ...(verdict.ambiguous ? { ambiguous: verdict.ambiguous } : {}),
+      },
+    };
+  });
 }
 
 /**
