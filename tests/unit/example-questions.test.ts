@@ -51,6 +51,14 @@ describe('exampleQuestions', () => {
       column('Betrag', 'DOUBLE', 50),
     ]);
     expect(exampleQuestions([named])[0]).toBe('Which Region has the highest total Betrag?');
+    // A bank statement's debits: what left the account, in total.
+    const bank = table([
+      column('Buchungstext', 'VARCHAR', 5),
+      column('Soll (EUR)', 'DECIMAL(18,2)', 22),
+    ]);
+    expect(exampleQuestions([bank])[0]).toBe(
+      'Which Buchungstext has the highest total Soll (EUR)?',
+    );
   });
 
   it('does not sum ids or codes, and falls back to a general question', () => {

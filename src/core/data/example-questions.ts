@@ -24,7 +24,7 @@ function spoken(name: string): string {
  * columns of cents, come next and are averaged: a sum of unit prices means nothing.
  */
 const SUMMED =
-  /amount|total|revenue|sales|cost|value|montant|valeur|betrag|summe|umsatz|importe|kwota|warto|celkem|сумма|tutar/i;
+  /amount|total|revenue|sales|cost|value|debit|credit|montant|valeur|betrag|summe|umsatz|soll|haben|importe|kwota|warto|celkem|сумма|tutar/i;
 const PRICE_LIKE = /price|prix|preis|precio|cena|цена|fiyat/i;
 const isAmount = (c: ColumnProfile) => SUMMED.test(c.column) && !PRICE_LIKE.test(c.column);
 const rank = (c: ColumnProfile) =>
