@@ -174,7 +174,7 @@ export class Workspace {
       this.loads++;
       return Promise.resolve([]);
     }
-    return this.#track(this.#load(files));
+    return this.#afterReset(() => this.#track(this.#load(files)));
   }
 
   /**
@@ -192,11 +192,28 @@ export class Workspace {
       ...(info.asWritten ? { asWritten: true } : {}),
       ...change,
     };
-    await this.#track(this.#load([file], [table], [choice], true));
+    await this.#afterReset(() => this.#track(this.#load([file], [table], [choice], true)));
+  }
+
+  /**
+   * The reset in progress. Files asked for meanwhile belong to what comes after it (a person who
+   * clicks New session and drops a file at once): their load begins once it is done, or the reset
+   * would wait for it and then empty it (measured: the file's session was stored, its page blank).
+   */
+  #resetting: Promise<void> = Promise.resolve();
+
+  #afterReset<T>(start: () => Promise<T>): Promise<T> {
+    return this.#resetting.then(start);
   }
 
   /** Empties the database and the view, for another session. */
   async reset(): Promise<void> {
+    const done = this.#resetting.then(() => this.#reset());
+    this.#resetting = done.catch(() => undefined);
+    await done;
+  }
+
+  async #reset(): Promise<void> {
     this.#generation++;
     await this.settled();
     this.tables = [];
@@ -218,13 +235,13 @@ export class Workspace {
     reads?: ReadonlyMap<string, ReadChoice>,
   ): Promise<void> {
     const names = [...files.keys()];
-    await this.#track(
+    const read = () =>
       this.#load(
         [...files.values()],
         names,
         names.map((n) => reads?.get(n)),
-      ),
-    );
+      );
+    await this.#afterReset(() => this.#track(read()));
   }
 
   /**

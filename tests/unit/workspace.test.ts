@@ -145,6 +145,25 @@ describe('workspace', () => {
     });
   });
 
+  it('shows a file dropped while the last session is still being read again, after New session (regression)', async () => {
+    // The reopened session's files are read again; the person clicks New session and drops a
+    // file before that is done. The reset waited for every load, the new one too, and emptied it.
+    const { engine } = engineWithHeldProfiles();
+    const held = deferred<void>();
+    const load = engine.load.bind(engine);
+    engine.load = async (files, ...rest) => {
+      if (files[0]!.name === 'old.csv') await held.promise;
+      return load(files, ...rest);
+    };
+    const { workspace } = workspaceOn(engine);
+    const restoring = workspace.restore(new Map([['old', file('old.csv')]]));
+    const blank = workspace.reset();
+    const dropped = workspace.loadFiles([file('new.csv')]);
+    held.resolve();
+    await Promise.all([restoring, blank, dropped]);
+    expect(workspace.tables.map((t) => t.fileName)).toEqual(['new.csv']);
+  });
+
   it('does not show a profile computed before the session changed (regression)', async () => {
     const { engine, profiles } = engineWithHeldProfiles();
     const { workspace } = workspaceOn(engine);
