@@ -70,6 +70,7 @@ export function createApp(platform: Platform): SiftApp {
       workspace,
       preference: settings,
       newSession: () => sessions!.newSession(),
+      ready: () => sessions!.ready(),
     }),
     settings,
     analyst,

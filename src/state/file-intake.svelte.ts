@@ -27,6 +27,11 @@ export interface FileIntakeDeps {
   preference: NewFilesPreference;
   /** Leaves the open session (it stays stored) for a blank one: Sessions.newSession. */
   newSession(): Promise<void>;
+  /**
+   * Resolves once the session being opened is open with its tables (Sessions.ready): files
+   * brought while the last session reopens are asked about with its tables, not lost to it.
+   */
+  ready(): Promise<void>;
 }
 
 export class FileIntake {
@@ -46,6 +51,7 @@ export class FileIntake {
   /** Files brought to the page: loaded, or held for the question. */
   async take(files: File[]): Promise<void> {
     if (files.length === 0) return;
+    if (!this.waiting) await this.#deps.ready();
     // A second drop while the question shows joins the first: one answer for both.
     if (this.waiting) {
       this.waiting = [...this.waiting, ...files];

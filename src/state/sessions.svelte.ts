@@ -111,8 +111,33 @@ export class Sessions {
     return this.sessions.totalBytes;
   }
 
+  /** The start or the opening in progress; `ready` waits for it. */
+  #busy: Promise<unknown> = Promise.resolve();
+
+  #hold<T>(work: Promise<T>): Promise<T> {
+    this.#busy = work.catch(() => undefined);
+    return work;
+  }
+
+  /**
+   * Resolves once no session is being opened (at the start, or one the person chose), and the
+   * open one's tables are read again: files brought meanwhile are for that session, and must
+   * not be read before it empties the workspace (file-intake.svelte.ts).
+   */
+  async ready(): Promise<void> {
+    for (let busy = this.#busy; ; busy = this.#busy) {
+      await busy;
+      if (busy === this.#busy) break;
+    }
+    await this.#deps.workspace.settled();
+  }
+
   /** Opens the store and the session the address names (or the latest). */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    return this.#hold(this.#start());
+  }
+
+  async #start(): Promise<void> {
     const { status } = this;
     try {
       status.store = await this.#deps.openStore();
@@ -134,7 +159,11 @@ export class Sessions {
     return this.sessions.refresh();
   }
 
-  async open(id: SessionId): Promise<void> {
+  open(id: SessionId): Promise<void> {
+    return this.#hold(this.#open(id));
+  }
+
+  async #open(id: SessionId): Promise<void> {
     const store = this.status.store;
     if (this.opening || !store) return;
     this.opening = true;

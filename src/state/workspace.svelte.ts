@@ -201,16 +201,23 @@ export class Workspace {
    * would wait for it and then empty it (measured: the file's session was stored, its page blank).
    */
   #resetting: Promise<void> = Promise.resolve();
+  #resets = 0;
 
+  /** `start` now when no reset is in progress (so that `settled` sees it at once), else after. */
   #afterReset<T>(start: () => Promise<T>): Promise<T> {
-    return this.#resetting.then(start);
+    return this.#resets === 0 ? start() : this.#resetting.then(start);
   }
 
   /** Empties the database and the view, for another session. */
   async reset(): Promise<void> {
+    this.#resets++;
     const done = this.#resetting.then(() => this.#reset());
     this.#resetting = done.catch(() => undefined);
-    await done;
+    try {
+      await done;
+    } finally {
+      this.#resets--;
+    }
   }
 
   async #reset(): Promise<void> {

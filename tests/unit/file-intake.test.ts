@@ -38,6 +38,7 @@ function intakeWith(tables: string[], newFiles: NewFiles = 'ask') {
       steps.push('new session');
       workspace.tables = [];
     },
+    ready: async () => undefined,
   });
   return { intake, steps, remembered };
 }
@@ -112,6 +113,7 @@ describe('FileIntake', () => {
       workspace: { tables: [table('data')], loadFiles: async () => [] },
       preference: { newFiles: 'add', rememberNewFiles: () => undefined },
       newSession: async () => undefined,
+      ready: async () => undefined,
     });
     await failing.take([file('broken.csv')]);
     expect(failing.shown).toBeNull();
@@ -140,5 +142,26 @@ describe('FileIntake in the app', () => {
     const again = createApp(testPlatform({ preferences }).platform);
     expect(again.settings.newFiles).toBe('new');
     expect(again.settings.draft().newFiles).toBe('new');
+  });
+
+  it('asks about a file brought while the last session is reopened, with that session’s tables (regression)', async () => {
+    // Before, the file was read at once and the reopening session's reset then emptied it: no
+    // question, no table, no message.
+    const stored = testPlatform();
+    const first = createApp(stored.platform);
+    await until(() => first.sessions.started);
+    await first.intake.take([await stored.platform.fetchSample()]);
+    await until(() => first.sessions.list.length === 1 && first.workspace.tables.length === 1);
+
+    // The same browser's storage, a new page: the last session opens again.
+    const reload = createApp(testPlatform({ factory: stored.factory }).platform);
+    const taken = reload.intake.take([file('orders.csv')]);
+    await until(() => reload.intake.waiting !== null);
+    expect(reload.workspace.tables.map((t) => t.fileName)).toEqual(['weather.csv']);
+    await reload.intake.choose('add', false);
+    await taken;
+    // Loaded into the reopened session (this test's engine names every table `data`).
+    await until(() => reload.workspace.tables.some((t) => t.fileName === 'orders.csv'));
+    expect(reload.sessions.list).toHaveLength(1);
   });
 });
