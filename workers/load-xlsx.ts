@@ -15,7 +15,7 @@ import { quoteIdent } from '../src/core/data/sql-text.ts';
 import { sheetRecords, sheetTable, type SheetCell } from '../src/core/data/sheet-table.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import { loadRecords, type JsonDeps } from './load-json.ts';
-import { readLocalFormats } from './local-formats.ts';
+import { withLocalFormats } from './local-formats.ts';
 import type { FileRead } from './read-file.ts';
 import type { Shaped } from './table-shape.ts';
 import { NotAZip, blobRange, zipDirectory, type ZipEntry } from './zip-directory.ts';
@@ -120,18 +120,7 @@ export async function loadSheet(
   const columns = names.map((name, i) => ({ original: found.header[i] ?? null, name }));
   if (asWritten || found.rows.length === 0) return { columns, notes };
   // Text cells of amounts and dates ("1 234,56 €", typed or pasted into a sheet) as CSV's are.
-  try {
-    const converted = await readLocalFormats(deps.exec, table, columns);
-    if (converted.conversions.length === 0) return { columns, notes };
-    return { columns: converted.columns, notes, conversions: converted.conversions };
-  } catch (e) {
-    // The sheet as read stands: its text is all there, only not converted.
-    const why = errorMessage(e).split('\n')[0];
-    return {
-      columns,
-      notes: [...notes, `Numbers and dates in local formats were left as text: ${why}`],
-    };
-  }
+  return withLocalFormats(deps.exec, table, { columns, notes });
 }
 
 export interface WorkbookDeps {

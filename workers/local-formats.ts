@@ -27,6 +27,7 @@ import {
   type ValueShape,
 } from '../src/core/data/local-numbers.ts';
 import { quoteIdent, quoteLiteral } from '../src/core/data/sql-text.ts';
+import { errorMessage } from '../src/core/errors.ts';
 import type { Exec } from './load-csv.ts';
 
 /** Values looked at to tell whether a column could be numbers or dates at all. */
@@ -51,8 +52,31 @@ export interface Converted {
   conversions: ColumnConversion[];
 }
 
+/**
+ * A table just read (its columns and notes), with its local numbers and dates converted. Never
+ * throws: should the conversion fail, the table stands as read, its text all there, and the
+ * notes say why. Used alike for delimited text and for a sheet's text cells.
+ */
+export async function withLocalFormats<T extends { columns: ColumnName[]; notes: string[] }>(
+  exec: Exec,
+  table: string,
+  read: T,
+  reread?: (asText: string[]) => Promise<ColumnName[]>,
+): Promise<T & { conversions?: ColumnConversion[] }> {
+  try {
+    const { columns, conversions } = await readLocalFormats(exec, table, read.columns, reread);
+    return conversions.length ? { ...read, columns, conversions } : { ...read, columns };
+  } catch (e) {
+    const why = errorMessage(e).split('\n')[0];
+    return {
+      ...read,
+      notes: [...read.notes, `Numbers and dates in local formats were left as text: ${why}`],
+    };
+  }
+}
+
 /** Converts what reads as local numbers and dates in `table`; the columns as they now are. */
-export async function readLocalFormats(
+async function readLocalFormats(
   exec: Exec,
   table: string,
   given: ColumnName[],

@@ -16,7 +16,7 @@ import { errorMessage } from '../src/core/errors.ts';
 import type { FileHead } from './gzip-head.ts';
 import { loadCsv, NotUtf8, notRecords, stripNuls, type Decoding, type Exec } from './load-csv.ts';
 import { contents } from './load-json.ts';
-import { readLocalFormats, sniffedDateNotes } from './local-formats.ts';
+import { sniffedDateNotes, withLocalFormats } from './local-formats.ts';
 import type { FileRead, ReadDeps } from './read-file.ts';
 import { toUtf8File } from './transcode.ts';
 
@@ -96,7 +96,7 @@ async function readText(
   try {
     const how = { headPath, skip: frame?.skip ?? 0, decoding };
     const { dateFormat, ...csv } = await loadCsv(deps.exec, table, path, name, how);
-    let loaded: Delimited = csv;
+    const loaded: Delimited = csv;
     fragments = await notRecords(deps.exec, table, loaded.columns);
     if (fragments) await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
     else {
@@ -115,21 +115,9 @@ async function readText(
         const again = await loadCsv(deps.exec, table, path, name, { ...how, asText });
         if (nulBytes > 0) await stripNuls(deps.exec, table, nulBytes);
         if (trailing) await dropTrailer(deps.exec, table, file, trailing, decoding);
-        loaded = { ...loaded, columns: again.columns };
         return again.columns;
       };
-      try {
-        const converted = await readLocalFormats(deps.exec, table, loaded.columns, reread);
-        if (converted.conversions.length === 0) return loaded;
-        return { ...loaded, columns: converted.columns, conversions: converted.conversions };
-      } catch (e) {
-        // The table as DuckDB read it stands: its text is all there, only not converted.
-        const why = errorMessage(e).split('\n')[0];
-        return {
-          ...loaded,
-          notes: [...loaded.notes, `Numbers and dates in local formats were left as text: ${why}`],
-        };
-      }
+      return await withLocalFormats(deps.exec, table, loaded, reread);
     }
   } catch (e) {
     if (e instanceof NotUtf8) throw e;
@@ -185,14 +173,12 @@ async function dropTrailer(
   );
   const filledOf = (r: Row) =>
     Object.values(r).filter((v) => v !== null && String(v).trim() !== '').length;
+  const filled = lines.map((l) => fields(l, frame.delimiter).filter(Boolean));
   const same =
-    last.length === lines.length &&
-    last.every((r, i) => filledOf(r) === fields(lines[i]!, frame.delimiter).filter(Boolean).length);
+    last.length === lines.length && last.every((r, i) => filledOf(r) === filled[i]!.length);
   if (!same) return null;
   await exec(`DELETE FROM ${t} WHERE rowid >= (SELECT count(*) FROM ${t}) - ${lines.length}`);
-  const quoted = lines.map(
-    (l) => `“${clipped(fields(l, frame.delimiter).filter(Boolean).join(' '))}”`,
-  );
+  const quoted = filled.map((f) => `“${clipped(f.join(' '))}”`);
   return lines.length === 1
     ? `The last line, ${quoted[0]}, is a total below the table and was left out of it.`
     : `The last ${lines.length} lines are totals below the table and were left out of it: ${quoted.join(', ')}.`;

@@ -295,8 +295,6 @@ export function numberType(f: NumberFormat): string {
 }
 
 const SPACE_CLASS = `[\\s\\x{00a0}\\x{202f}]`;
-const reClass = (chars: string) =>
-  `[${[...chars].map((c) => (/[\]\\^-]/.test(c) ? `\\${c}` : c)).join('')}]`;
 
 /** The RE2 pattern (DuckDB's regexes) of a value in this format, whole. */
 function valuePattern(f: NumberFormat): string {
@@ -304,8 +302,8 @@ function valuePattern(f: NumberFormat): string {
   const d = escapeRe(f.decimal);
   const body = `(?:[0-9]{1,3}(?:${g}[0-9]{3})+|[0-9]+)(?:${d}[0-9]+)?`;
   const sp = `${SPACE_CLASS}*`;
-  const cur = `(?:${reClass(CURRENCY_SIGNS)}|${CURRENCY_WORDS.map(escapeRe).join('|')})`;
-  const inner = `${cur}?${sp}[-−]?${sp}${body}${sp}%?${sp}${cur}?`;
+  // CURRENCY reads the same in RE2 as in JavaScript: a class of signs, words escaped.
+  const inner = `${CURRENCY}?${sp}[-−]?${sp}${body}${sp}%?${sp}${CURRENCY}?`;
   return `^${sp}(?:\\(${sp}${inner}${sp}\\)|[-−+]?${sp}${inner}${sp}[-−]?)${sp}$`;
 }
 
