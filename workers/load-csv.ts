@@ -25,6 +25,11 @@ export interface CsvLoaded {
   notes: string[];
   /** The format DuckDB's sniffer read dates with; empty when it found none. */
   dateFormat: string;
+  /**
+   * read_csv's options for more of the same text, without its header: the dialect, the types
+   * and the formats this reading found (for a file made UTF-8 in parts, read-delimited.ts).
+   */
+  continuation(): Promise<string>;
 }
 
 /** DuckDB found bytes that are not UTF-8 (past the head the encoding was judged from). */
@@ -98,19 +103,35 @@ interface Sniffed {
   delimiter: string;
   /** The strptime format DuckDB read dates with (`%d.%m.%Y`); empty when it found none. */
   dateFormat: string;
+  /** The dialect as read_csv options (`delim = ';'`, `quote = '"'`, …). */
+  dialect: string[];
 }
+
+/** sniff_csv's word for an option it found none of. */
+const found = (v: unknown) => (typeof v === 'string' && v !== '(empty)' ? v : '');
 
 async function sniffHeader(exec: Exec, path: string, a: Attempt): Promise<Sniffed> {
   const [sniff] = await exec(
-    `SELECT HasHeader AS h, Delimiter AS d, Quote AS q, Escape AS e, SkipRows AS s, len(Columns) AS n, DateFormat AS df FROM sniff_csv(${quoteLiteral(path)}, ${options(a)})`,
+    `SELECT HasHeader AS h, Delimiter AS d, Quote AS q, Escape AS e, SkipRows AS s, len(Columns) AS n, DateFormat AS df, TimestampFormat AS tf, Comment AS c FROM sniff_csv(${quoteLiteral(path)}, ${options(a)})`,
   );
   if (!sniff) throw new Error('The file could not be sniffed.');
   const quoted = typeof sniff.q === 'string' && sniff.q.length === 1;
+  const dialect = [`delim = ${quoteLiteral(String(sniff.d))}`];
+  // A reading without quotes says so in options(a) already.
+  if (!a.noQuote)
+    dialect.push(
+      `quote = ${quoteLiteral(found(sniff.q))}`,
+      `escape = ${quoteLiteral(found(sniff.e))}`,
+    );
+  dialect.push(`comment = ${quoteLiteral(found(sniff.c))}`);
+  if (found(sniff.df)) dialect.push(`dateformat = ${quoteLiteral(found(sniff.df))}`);
+  if (found(sniff.tf)) dialect.push(`timestampformat = ${quoteLiteral(found(sniff.tf))}`);
   return {
     names: await headerNames(exec, path, a, sniff),
     quoted,
     delimiter: String(sniff.d),
-    dateFormat: typeof sniff.df === 'string' ? sniff.df : '',
+    dateFormat: found(sniff.df),
+    dialect,
   };
 }
 
@@ -156,7 +177,7 @@ async function attempt(
   path: string,
   a: Attempt,
   headPath: string | null,
-): Promise<{ columns: ColumnName[]; delimiter: string; dateFormat: string }> {
+): Promise<Omit<CsvLoaded, 'format' | 'notes'> & { delimiter: string }> {
   // The head first; should it not sniff (a quoted line break cut in two), the file itself.
   const sniffed = headPath
     ? await sniffHeader(exec, headPath, a).catch(() => sniffHeader(exec, path, a))
@@ -179,7 +200,24 @@ async function attempt(
     `CREATE TABLE ${quoteIdent(table)} AS SELECT * FROM read_csv(${quoteLiteral(path)}, ${options(a)}, header = ${hasHeader}, names = [${names.map(quoteLiteral).join(', ')}]${typed})`,
   );
   const columns = names.map((name, i) => ({ original: originals[i] ?? null, name }));
-  return { columns, delimiter: sniffed.delimiter, dateFormat: sniffed.dateFormat };
+  const { delimiter, dateFormat } = sniffed;
+  // Asked for only when there is more text to read: a DESCRIBE the usual load does without.
+  const more = { ...a };
+  return {
+    columns,
+    delimiter,
+    dateFormat,
+    continuation: () => continuation(exec, table, more, sniffed),
+  };
+}
+
+/** read_csv's options for more rows of the text `table` was read from (CsvLoaded.continuation). */
+async function continuation(exec: Exec, table: string, a: Attempt, sniffed: Sniffed) {
+  const types = (await exec(`DESCRIBE ${quoteIdent(table)}`)).map(
+    (c) => `${quoteLiteral(String(c.column_name))}: ${quoteLiteral(String(c.column_type))}`,
+  );
+  const same = options({ ...a, fullSniff: false, skip: 0 });
+  return `${same}, auto_detect = false, header = false, ${sniffed.dialect.join(', ')}, columns = {${types.join(', ')}}`;
 }
 
 export async function loadCsv(
@@ -210,9 +248,11 @@ export async function loadCsv(
   const notes: string[] = [];
   for (let tries = 0; tries < 6; tries++) {
     try {
-      const { columns, delimiter, dateFormat } = await attempt(exec, table, path, a, headPath);
+      const read = await attempt(exec, table, path, a, headPath);
+      const { columns, delimiter, dateFormat, continuation } = read;
       if (a.padRows) notes.push(...(await compareWithPlainReading(exec, table, path, a)));
-      return { columns, format: delimiter === '\t' ? 'tsv' : 'csv', notes, dateFormat };
+      const format = delimiter === '\t' ? 'tsv' : 'csv';
+      return { columns, format, notes, dateFormat, continuation };
     } catch (e) {
       const message = errorMessage(e);
       const tooLong = longLine(message);
@@ -263,50 +303,4 @@ async function compareWithPlainReading(
     // DuckDB's plain reading fails on this file: there is no other count to compare with.
     return [];
   }
-}
-
-/**
- * A load whose result is plainly not the file's structure — one column whose values are
- * fragments of JSON or markup (`{`, `"key": 1,`, `</item>`) — is a failure, not a table: the
- * message says why. Null when the table looks like records.
- */
-export async function notRecords(
-  exec: Exec,
-  table: string,
-  columns: ColumnName[],
-): Promise<string | null> {
-  if (columns.length !== 1) return null;
-  const column = quoteIdent(columns[0]!.name);
-  const [row] = await exec(
-    `SELECT count(*) AS n, count(*) FILTER (WHERE regexp_matches(trim(CAST(${column} AS VARCHAR)), '^[\\[\\]{}<]|[\\[\\]{},>]$|^"[^"]*"\\s*:')) AS odd FROM ${quoteIdent(table)}`,
-  );
-  const n = Number(row?.n ?? 0);
-  const odd = Number(row?.odd ?? 0);
-  const header = columns[0]!.original ?? '';
-  if (n === 0 || (odd / n <= 0.5 && !/^\s*[[{<]/.test(header))) return null;
-  return 'It was read as a single column of fragments (braces, brackets or tags), not as records: it does not look like delimited text. If it is JSON or XML, save it as CSV first.';
-}
-
-/**
- * NUL bytes pad the fields of some older exports. DuckDB keeps them inside the text values
- * (checked on DuckDB 1.4 and 1.5), where they would make equal values differ: they are removed
- * from the text columns, and the person is told how many values that changed.
- */
-export async function stripNuls(exec: Exec, table: string, nulBytes: number): Promise<string> {
-  const t = quoteIdent(table);
-  const columns = (await exec(`DESCRIBE ${t}`))
-    .filter((c) => String(c.column_type) === 'VARCHAR')
-    .map((c) => quoteIdent(String(c.column_name)));
-  let changed = 0;
-  for (const c of columns) {
-    const [row] = await exec(`SELECT count(*) AS n FROM ${t} WHERE contains(${c}, chr(0))`);
-    const n = Number(row?.n ?? 0);
-    if (n === 0) continue;
-    await exec(`UPDATE ${t} SET ${c} = replace(${c}, chr(0), '') WHERE contains(${c}, chr(0))`);
-    changed += n;
-  }
-  const found = `${nulBytes.toLocaleString('en-US')} NUL byte${nulBytes === 1 ? '' : 's'} (\\0) found in the first megabyte`;
-  return changed
-    ? `${found}: removed from ${changed.toLocaleString('en-US')} text value${changed === 1 ? '' : 's'}, which they padded.`
-    : `${found}: no text value kept any.`;
 }

@@ -14,13 +14,18 @@ import { decodeSingleByte } from '../src/core/data/text-encoding.ts';
 import { fields, framing, trailer, type Framing } from '../src/core/data/title-lines.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import type { FileHead } from './gzip-head.ts';
-import { loadCsv, NotUtf8, notRecords, stripNuls, type Decoding, type Exec } from './load-csv.ts';
+import { loadCsv, NotUtf8, type Decoding, type Exec } from './load-csv.ts';
 import { contents } from './load-json.ts';
 import { sniffedDateNotes, withLocalFormats } from './local-formats.ts';
 import type { FileRead, ReadDeps } from './read-file.ts';
-import { toUtf8File } from './transcode.ts';
+import { notRecords, stripNuls } from './text-checks.ts';
+import { appendParts, PartsDisagree, sliced, type TextSource } from './text-parts.ts';
+import { utf8File, utf8Parts, Utf8Parts } from './transcode.ts';
 
 type Delimited = Omit<FileRead, 'encoding'>;
+
+/** How much of a file's end is read for lines below its table. */
+const TAIL_BYTES = 64 * 1024;
 
 /** Whether any byte is one where Windows-1252 and Latin-1 differ (0x80–0x9F). */
 const hasC1 = (bytes: Uint8Array) => bytes.some((b) => b >= 0x80 && b <= 0x9f);
@@ -38,54 +43,72 @@ export async function readDelimited(
   const text = { nulBytes, asWritten, name: original.name, gzip: originalHead.gzip };
   if (encoding === 'windows-1252' && !hasC1(originalHead.head)) {
     try {
-      return await readText(deps, table, original, originalHead, 'latin-1', text);
+      return await readText(
+        deps,
+        table,
+        { kind: 'file', file: original },
+        originalHead,
+        'latin-1',
+        text,
+      );
     } catch (e) {
       // A byte of 0x80–0x9F (`€ ’ –`) past the head: the file is made UTF-8 after all.
       if (!(e instanceof NotUtf8)) throw e;
     }
   }
-  if (encoding === 'utf-8') return readText(deps, table, original, originalHead, 'utf-8', text);
+  if (encoding === 'utf-8')
+    return readText(deps, table, { kind: 'file', file: original }, originalHead, 'utf-8', text);
   // DuckDB reads UTF-8 only (without its encodings extension): the file is made so as it
-  // streams (transcode.ts), and the copy is what DuckDB and the sniffer read.
+  // streams, in parts (transcode.ts); DuckDB reads the first, then each next one while the one
+  // after it is made (text-parts.ts).
   // Told as the first half of the reading: DuckDB's own, after it, cannot say how far it is.
+  // Never backwards: a second making of the text, when the parts disagree, starts from zero.
   const { progress } = deps;
-  const told = progress && ((bytes: number) => progress((bytes / original.size) * 0.5));
-  const source = originalHead.gzip ? contents(original, true, told) : sliced(original, told);
-  const file = await toUtf8File(source, encoding, original.name);
-  const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
-  return readText(deps, table, file, { head, size: file.size, gzip: false }, 'utf-8', text);
-}
-
-/**
- * A file's bytes in slices of 8 MB: in a Chromium worker, reading 100 MB this way took 0.49 s
- * where `File.stream()` (2 MB chunks) took 0.85 s (measured, Chromium 156).
- */
-function sliced(file: File, read?: (bytes: number) => void): ReadableStream<Uint8Array> {
-  const SLICE = 8 * 1024 * 1024;
-  let at = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (at >= file.size) return controller.close();
-      const bytes = new Uint8Array(await file.slice(at, at + SLICE).arrayBuffer());
-      at += bytes.length;
-      read?.(at);
-      controller.enqueue(bytes);
-    },
+  let most = 0;
+  const told =
+    progress &&
+    ((bytes: number) => progress((most = Math.max(most, (bytes / original.size) * 0.5))));
+  const stream = () =>
+    originalHead.gzip ? contents(original, true, told) : sliced(original, told);
+  const rest = new Utf8Parts(utf8Parts(stream(), encoding), TAIL_BYTES);
+  const first = (await rest.next())!;
+  const whole = () => utf8File(stream(), encoding, original.name);
+  const utf8Head = (bytes: Uint8Array): FileHead => ({
+    head: bytes.slice(0, HEAD_BYTES),
+    size: bytes.length,
+    gzip: false,
   });
+  try {
+    const source = { kind: 'parts' as const, first, rest, whole };
+    return await readText(deps, table, source, utf8Head(first), 'utf-8', text);
+  } catch (e) {
+    if (!(e instanceof PartsDisagree)) throw e;
+    // A later part holds what the first one's types do not (a word in a column of numbers
+    // past the first part): the whole text is read at once, as DuckDB reads any file.
+    await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
+    const file = await whole();
+    const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+    const read = { head, size: file.size, gzip: false };
+    return readText(deps, table, { kind: 'file', file }, read, 'utf-8', text);
+  }
 }
 
 /** The file as DuckDB reads it: `decoding` is how DuckDB decodes its bytes. */
 async function readText(
   deps: ReadDeps,
   table: string,
-  file: File,
+  source: TextSource,
   read: FileHead,
   decoding: Decoding,
   text: { nulBytes: number; asWritten: boolean; name: string; gzip: boolean },
 ): Promise<Delimited> {
   const { nulBytes, asWritten, name } = text;
   const path = deps.pathFor(name, read.gzip);
-  await deps.registerFile(path, file);
+  const inParts = source.kind === 'parts';
+  if (inParts) await deps.registerBuffer(path, source.first);
+  else await deps.registerFile(path, source.file);
+  // The end of the text, where a closing total would be.
+  const end = () => (inParts ? new File([source.rest.tail() as BlobPart], name) : source.file);
   // The sniffer reads the head already in hand, not the file: through a file handle DuckDB
   // reads its 32 MB buffers, and sniffing and reading the header row took two of them from a
   // 100 MB file (BENCHMARKS.md, where the time goes).
@@ -95,14 +118,22 @@ async function readText(
   const trailing = frame && !read.gzip ? frame : null;
   try {
     const how = { headPath, skip: frame?.skip ?? 0, decoding };
-    const { dateFormat, ...csv } = await loadCsv(deps.exec, table, path, name, how);
+    const first = loadCsv(deps.exec, table, path, name, how);
+    // A first part DuckDB cannot read may be cut where the whole text is not (a stray quote
+    // before a quoted line break): the whole text decides, as for a later part.
+    const { dateFormat, continuation, ...csv } = await (inParts
+      ? first.catch((e: unknown) => {
+          throw e instanceof NotUtf8 ? e : new PartsDisagree(errorMessage(e));
+        })
+      : first);
+    if (inParts) await appendParts(deps, table, name, source.rest, await continuation());
     const loaded: Delimited = csv;
     fragments = await notRecords(deps.exec, table, loaded.columns);
     if (fragments) await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
     else {
       if (frame?.titles.length) loaded.notes.unshift(titleNote(frame.titles));
       if (trailing) {
-        const below = await dropTrailer(deps.exec, table, file, trailing, decoding);
+        const below = await dropTrailer(deps.exec, table, end(), trailing, decoding);
         if (below) loaded.notes.push(below);
       }
       if (nulBytes > 0) loaded.notes.push(await stripNuls(deps.exec, table, nulBytes));
@@ -112,15 +143,21 @@ async function readText(
       // A column DuckDB read as 1.234 in a file that writes 1.234,56 is read again as text.
       const reread = async (asText: string[]) => {
         await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
+        // A text in parts is read again whole, made UTF-8 anew: rarely needed, and the parts are
+        // gone into DuckDB's worker.
+        if (inParts) {
+          await deps.unregisterFile(path);
+          await deps.registerFile(path, await source.whole());
+        }
         const again = await loadCsv(deps.exec, table, path, name, { ...how, asText });
         if (nulBytes > 0) await stripNuls(deps.exec, table, nulBytes);
-        if (trailing) await dropTrailer(deps.exec, table, file, trailing, decoding);
+        if (trailing) await dropTrailer(deps.exec, table, end(), trailing, decoding);
         return again.columns;
       };
       return await withLocalFormats(deps.exec, table, loaded, reread);
     }
   } catch (e) {
-    if (e instanceof NotUtf8) throw e;
+    if (e instanceof NotUtf8 || e instanceof PartsDisagree) throw e;
     throw new Error(`DuckDB could not read it: ${errorMessage(e)}`);
   } finally {
     // The table holds the data now; the handle would only keep the File alive.
@@ -183,9 +220,6 @@ async function dropTrailer(
     ? `The last line, ${quoted[0]}, is a total below the table and was left out of it.`
     : `The last ${lines.length} lines are totals below the table and were left out of it: ${quoted.join(', ')}.`;
 }
-
-/** How much of a file's end is read for lines below its table. */
-const TAIL_BYTES = 64 * 1024;
 
 /**
  * The head of a file larger than it, cut after its last line break, as a file of its own for

@@ -6,12 +6,14 @@ import { exportCases } from './export-cases.ts';
 import { formatCases } from './format-cases.ts';
 import { workbookCases } from './workbook-cases.ts';
 import { loadCases } from './load-cases.ts';
+import { partCases } from './part-cases.ts';
 import { queryCases } from './query-cases.ts';
 import type { EngineCase } from './suite.ts';
 import { tableCases } from './table-cases.ts';
 
 export const engineCases: EngineCase[] = [
   ...loadCases,
+  ...partCases,
   ...exportCases,
   ...formatCases,
   ...workbookCases,
