@@ -3,6 +3,69 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import ts from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
+import layers from './eslint/layers.js';
+
+/**
+ * What each layer may import: folders (ending in `/`) and files of this repository, files whose
+ * types only it may import, and packages. Anything else is refused (eslint/layers.js).
+ */
+const LAYERS = [
+  {
+    // Plain TypeScript, run in Node by the unit tests: its only library is zod.
+    name: 'src/core',
+    files: ['src/core/'],
+    may: ['src/core/'],
+    packages: ['zod'],
+  },
+  {
+    // The browser's side: each adapter implements an interface of the state that uses it.
+    name: 'src/adapters',
+    files: ['src/adapters/'],
+    // The worker's entry is imported for its URL only (`?worker&url`, adapters/engine-client.ts).
+    may: ['src/core/', 'src/adapters/', 'workers/duckdb.worker.ts'],
+    types: ['src/state/ports.ts'],
+    packages: [
+      '@anthropic-ai/sdk',
+      'comlink',
+      'dompurify',
+      'idb',
+      'marked',
+      'vega-embed',
+      'vega-interpreter',
+      'workbox-window',
+    ],
+  },
+  {
+    // Handed its adapters by the composition root through state/ports.ts: it imports none.
+    name: 'src/state',
+    files: ['src/state/'],
+    may: ['src/core/', 'src/state/'],
+    packages: ['svelte'],
+  },
+  {
+    // Views of the state, rendering with the Markdown, Vega and clipboard adapters.
+    name: 'src/components',
+    files: ['src/components/'],
+    may: [
+      'src/core/',
+      'src/state/',
+      'src/components/',
+      'src/adapters/markdown.ts',
+      'src/adapters/vega.ts',
+      'src/adapters/clipboard.ts',
+      'src/adapters/report-html.ts',
+    ],
+    types: ['src/app.ts'],
+    packages: ['svelte', '@tanstack/svelte-virtual'],
+  },
+  {
+    // The data worker implements SiftEngine (core/data/engine.ts) and knows nothing of the page.
+    name: 'workers',
+    files: ['workers/'],
+    may: ['workers/', 'src/core/', 'src/adapters/blob-worker.ts'],
+    packages: ['@duckdb/duckdb-wasm', 'apache-arrow', 'comlink', 'parquet-wasm', 'read-excel-file'],
+  },
+];
 
 /** Browser globals only adapters may touch: everyone else is handed what they need. */
 const BROWSER_GLOBALS = [
@@ -48,37 +111,17 @@ export default ts.config(
       },
     },
   },
-  // Layers (ARCHITECTURE.md): core ← adapters ← state ← components, joined only in src/app.ts.
+  // Layers (ARCHITECTURE.md): core ← adapters ← state ← components, joined only in the
+  // composition root (src/app.ts, src/browser-platform.ts, src/main.ts, src/start-app.ts).
   {
-    // The core runs in Node tests with a scripted model: no browser, framework or storage import.
+    files: ['src/**', 'workers/**'],
+    plugins: { layers },
+    rules: { 'layers/imports': ['error', { layers: LAYERS }] },
+  },
+  {
+    // The core runs in Node tests with a scripted model: no browser global.
     files: ['src/core/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['svelte', 'svelte/*'], message: 'src/core must not depend on Svelte.' },
-            { group: ['idb', 'idb/*'], message: 'src/core must not touch IndexedDB.' },
-            { group: ['comlink'], message: 'src/core must not know about workers.' },
-            {
-              group: ['@duckdb/*', 'apache-arrow'],
-              message: 'src/core takes engines as interfaces.',
-            },
-            {
-              group: ['vega-embed', 'vega', 'vega-lite'],
-              message: 'Rendering belongs in adapters.',
-            },
-            {
-              group: ['**/adapters/**', '**/state/**', '**/components/**', '**/workers/**'],
-              message: 'src/core must not import the layers above it.',
-            },
-            {
-              group: ['**/app.ts', '**/browser-platform.ts'],
-              message: 'Only main.ts builds the app.',
-            },
-          ],
-        },
-      ],
       'no-restricted-globals': [
         'error',
         ...browserOnly('src/core runs in Node: take what you need as an injected interface.'),
@@ -86,57 +129,8 @@ export default ts.config(
     },
   },
   {
-    // Adapters are the browser's side: they implement what state asks for and know nothing of it.
-    files: ['src/adapters/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/state/**', '**/components/**'],
-              message:
-                'Adapters must not import the page state or components: state asks for adapters through the interfaces in state/ports.ts.',
-            },
-            {
-              group: ['**/app.ts', '**/browser-platform.ts'],
-              message: 'Only main.ts builds the app.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // State is handed its adapters (state/ports.ts): it may name their types, never their code.
     files: ['src/state/**'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/adapters/**'],
-              allowTypeImports: true,
-              message:
-                'State gets adapters through its constructor (see state/ports.ts and src/app.ts); import their types only.',
-            },
-            { group: ['**/components/**'], message: 'State must not import components.' },
-            {
-              group: ['**/workers/**'],
-              message: 'State reaches the worker through the SiftEngine interface.',
-            },
-            {
-              group: ['idb', 'idb/*', 'comlink', '@duckdb/*', '@anthropic-ai/*', 'vega', 'vega-*'],
-              message: 'State uses libraries through adapters.',
-            },
-            {
-              group: ['**/app.ts', '**/browser-platform.ts'],
-              message: 'Only main.ts builds the app.',
-            },
-          ],
-        },
-      ],
       'no-restricted-globals': [
         'error',
         ...browserOnly('State is given the browser through state/ports.ts; use an adapter.'),
@@ -144,65 +138,11 @@ export default ts.config(
     },
   },
   {
-    // Components display state and render with the Markdown and Vega adapters; they never reach
-    // the engine, the session store or the model themselves.
     files: ['src/components/**'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '**/adapters/engine-client*',
-                '**/adapters/blob-worker*',
-                '**/adapters/session-store*',
-                '**/adapters/*anthropic*',
-                '**/adapters/model-errors*',
-                '**/adapters/session-lock*',
-                '**/adapters/session-channel*',
-                '**/adapters/rescue-store*',
-                '**/adapters/storage*',
-                '**/adapters/preferences*',
-                '**/adapters/address*',
-                '**/adapters/page*',
-              ],
-              allowTypeImports: true,
-              message:
-                'Components display state: the engine, the session store, the model and the browser reach them through src/app.ts.',
-            },
-            { group: ['**/workers/**'], message: 'Components never talk to the worker.' },
-            {
-              group: ['idb', 'idb/*', 'comlink', '@duckdb/*', '@anthropic-ai/*'],
-              message: 'Components never talk to storage, the worker or the model.',
-            },
-            {
-              group: ['**/app.ts', '**/browser-platform.ts'],
-              allowTypeImports: true,
-              message: 'Components receive the app; only main.ts builds it.',
-            },
-          ],
-        },
-      ],
       'no-restricted-globals': [
         'error',
         ...browserOnly('Components get the browser through state; use an adapter.', ['document']),
-      ],
-    },
-  },
-  {
-    files: ['workers/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/state/**', '**/components/**', '**/app.ts', '**/browser-platform.ts'],
-              message: 'The worker implements SiftEngine and knows nothing of the page.',
-            },
-          ],
-        },
       ],
     },
   },

@@ -3,6 +3,7 @@
  * (the key never leaves the person's machine except to the model endpoint). No DOM access, so
  * the integration tests run this very file in Node against the local mock.
  */
+import type { AnthropicModelClient, ModelInfo } from '../state/ports.ts';
 import Anthropic from '@anthropic-ai/sdk';
 import type {
   ContentBlock,
@@ -12,7 +13,6 @@ import type {
 import {
   ModelError,
   type CallOptions,
-  type ModelClient,
   type ModelReply,
   type ModelRequest,
   type StopReason,
@@ -36,16 +36,6 @@ export interface AnthropicClientOptions {
   wasBlocked?: (url: string) => boolean;
   /** Whether the browser is offline, to say so rather than "could not connect". */
   isOffline?: () => boolean;
-}
-
-export interface ModelInfo {
-  id: string;
-  displayName: string;
-}
-
-export interface AnthropicModelClient extends ModelClient {
-  /** The models the key can use, newest first, as the Models API lists them. */
-  listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
 }
 
 const DEFAULT_BASE_URL = 'https://api.anthropic.com';

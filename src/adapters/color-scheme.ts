@@ -2,16 +2,7 @@
  * The system's light or dark setting, and the mark on <html> that overrides it (app.css reads
  * `data-theme`); the browser's title bar colour (`theme-color`) follows.
  */
-
-export type ThemeName = 'light' | 'dark';
-
-/** The browser's side: the system setting, and the page's root to mark. */
-export interface ColorScheme {
-  prefersDark(): boolean;
-  onChange(listener: (dark: boolean) => void): void;
-  /** Marks the page with the chosen theme, or with none to follow the system. */
-  apply(theme: ThemeName | null): void;
-}
+import type { ColorScheme, ThemeName } from '../state/ports.ts';
 
 const QUERY = '(prefers-color-scheme: dark)';
 /** The top bar's colour in each theme (app.css --card): the title bar matches it. */

@@ -3,7 +3,8 @@
  * profiles and queries their data never downloads.
  */
 import { ModelError } from '../core/model/client.ts';
-import type { AnthropicClientOptions, AnthropicModelClient } from './anthropic-client.ts';
+import type { AnthropicModelClient } from '../state/ports.ts';
+import type { AnthropicClientOptions } from './anthropic-client.ts';
 import { offlineMessage } from './offline-message.ts';
 
 export function lazyAnthropicClient(options: AnthropicClientOptions): AnthropicModelClient {

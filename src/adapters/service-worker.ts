@@ -4,31 +4,8 @@
  * only by `update()`, which tells the waiting worker to take over and reloads the page into it,
  * so no page ever runs half of one build and half of the next.
  */
+import type { AppShell, ShellListener } from '../state/ports.ts';
 import { Workbox } from 'workbox-window';
-
-/** What the installed app's service worker reports. */
-export interface ShellListener {
-  /** The whole app is cached: from now on it opens with no server and no network. */
-  offlineReady(): void;
-  /**
-   * A new version is installed and waits; `untouched` while the person has not yet acted in this
-   * page (it has just opened, or been reloaded after a deploy).
-   */
-  updateReady(untouched: boolean): void;
-  /** Another tab applied a new version: this page runs the old one until it reloads. */
-  replaced(): void;
-}
-
-/** The app as installed (its service worker) and the network it may or may not have. */
-export interface AppShell {
-  start(listener: ShellListener): void;
-  /** This page was answered by the app's service worker: the app is installed already. */
-  installed(): boolean;
-  /** Applies the waiting version: the page reloads into it. */
-  update(): void;
-  online(): boolean;
-  onConnectivity(listener: (online: boolean) => void): void;
-}
 
 /** Resolves when the page's main thread is idle, or after a few seconds at most. */
 function idle(): Promise<void> {

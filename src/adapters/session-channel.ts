@@ -2,12 +2,8 @@
  * The BroadcastChannel between tabs of this origin. Messages are checked against their schema
  * (core/session/tab-messages.ts) before anyone sees them.
  */
+import type { SessionChannel } from '../state/ports.ts';
 import { tabMessage, type TabMessage } from '../core/session/tab-messages.ts';
-
-export interface SessionChannel {
-  post(message: TabMessage): void;
-  close(): void;
-}
 
 export function openChannel(onMessage: (message: TabMessage) => void): SessionChannel {
   if (typeof BroadcastChannel === 'undefined')

@@ -3,10 +3,7 @@
  * browser releases it when that tab closes or reloads, even if it crashes. Another tab that opens
  * the same session follows it read-only and queues for the lock, taking over when it frees.
  */
-
-export interface HeldLock {
-  release(): void;
-}
+import type { HeldLock } from '../state/ports.ts';
 
 const lockName = (sessionId: string) => `sift-session:${sessionId}`;
 

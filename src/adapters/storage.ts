@@ -1,9 +1,5 @@
 /** The browser's word on our storage: whether it is kept under pressure, and how much is free. */
-
-export interface StorageFigures {
-  usage: number | null;
-  quota: number | null;
-}
+import type { StorageFigures } from '../state/ports.ts';
 
 /** Asks that sessions not be evicted when space runs low; true if the browser agreed. */
 export async function requestPersistence(): Promise<boolean | null> {

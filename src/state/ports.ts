@@ -1,30 +1,80 @@
 /**
  * What the page's state needs from the browser, as interfaces. The state classes are handed
  * implementations (src/browser-platform.ts builds them from src/adapters/) by the one function
- * that assembles the app (src/app.ts); tests hand in their own. Lint keeps state from importing
- * an adapter for anything but its types.
+ * that assembles the app (src/app.ts); tests hand in their own. The interfaces are the state's,
+ * which uses them: adapters import them to implement them, and state imports no adapter at all
+ * (eslint.config.js, layers).
  */
-import type { AnthropicModelClient } from '../adapters/anthropic-client.ts';
-import type { SessionChannel } from '../adapters/session-channel.ts';
-import type { ColorScheme, ThemeName } from '../adapters/color-scheme.ts';
-import type { AppShell, ShellListener } from '../adapters/service-worker.ts';
-import type { HeldLock } from '../adapters/session-lock.ts';
-import type { StorageFigures } from '../adapters/storage.ts';
+import type { ModelClient } from '../core/model/client.ts';
 import type { SiftEngine } from '../core/data/engine.ts';
 import type { Rescue } from '../core/session/records.ts';
 import type { SessionStore } from '../core/session/store.ts';
 import type { TabMessage } from '../core/session/tab-messages.ts';
 import type { SessionId } from '../core/ids.ts';
 
-export type {
-  AppShell,
-  ColorScheme,
-  HeldLock,
-  SessionChannel,
-  ShellListener,
-  StorageFigures,
-  ThemeName,
-};
+/** A model the key can use, as the Models API names it. */
+export interface ModelInfo {
+  id: string;
+  displayName: string;
+}
+
+/** The model client the page uses, which can also list the models (adapters/anthropic-client.ts). */
+export interface AnthropicModelClient extends ModelClient {
+  /** The models the key can use, newest first, as the Models API lists them. */
+  listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
+}
+
+/** The channel between tabs of this origin (adapters/session-channel.ts). */
+export interface SessionChannel {
+  post(message: TabMessage): void;
+  close(): void;
+}
+
+/** The page's two themes. */
+export type ThemeName = 'light' | 'dark';
+
+/** The browser's side: the system setting, and the page's root to mark. */
+export interface ColorScheme {
+  prefersDark(): boolean;
+  onChange(listener: (dark: boolean) => void): void;
+  /** Marks the page with the chosen theme, or with none to follow the system. */
+  apply(theme: ThemeName | null): void;
+}
+
+/** What the installed app's service worker reports. */
+export interface ShellListener {
+  /** The whole app is cached: from now on it opens with no server and no network. */
+  offlineReady(): void;
+  /**
+   * A new version is installed and waits; `untouched` while the person has not yet acted in this
+   * page (it has just opened, or been reloaded after a deploy).
+   */
+  updateReady(untouched: boolean): void;
+  /** Another tab applied a new version: this page runs the old one until it reloads. */
+  replaced(): void;
+}
+
+/** The app as installed (its service worker) and the network it may or may not have. */
+export interface AppShell {
+  start(listener: ShellListener): void;
+  /** This page was answered by the app's service worker: the app is installed already. */
+  installed(): boolean;
+  /** Applies the waiting version: the page reloads into it. */
+  update(): void;
+  online(): boolean;
+  onConnectivity(listener: (online: boolean) => void): void;
+}
+
+/** The Web Lock that makes a tab the writer of a session (adapters/session-lock.ts). */
+export interface HeldLock {
+  release(): void;
+}
+
+/** How much the site's storage uses, and may use; null where the browser will not say. */
+export interface StorageFigures {
+  usage: number | null;
+  quota: number | null;
+}
 
 /** Small text values kept on this device (localStorage): the settings, the key if asked to. */
 export interface Preferences {

@@ -3,7 +3,7 @@
  * ticks "remember on this device" is it written to localStorage. Base URL and model are not
  * secret and are always remembered, as is where new files go (`newFiles`, file-intake.svelte.ts).
  */
-import type { AnthropicModelClient, ModelInfo } from '../adapters/anthropic-client.ts';
+import type { AnthropicModelClient, ModelInfo } from './ports.ts';
 import { checkBaseUrl, DEFAULT_BASE_URL } from '../core/model/base-url.ts';
 import type { ModelConfig, Preferences } from './ports.ts';
 

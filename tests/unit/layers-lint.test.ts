@@ -1,0 +1,95 @@
+/**
+ * The layers' allowlists (eslint.config.js, eslint/layers.js), on the imports issue 29 found
+ * let through by the old denylist, and on imports each layer makes today.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The layer rule's complaints about `code` as if it were the file at `filePath`. */
+async function refused(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'layers/imports').map((m) => m.message);
+}
+
+describe('layers by allowlist', () => {
+  it.each([
+    [
+      'src/core/agent/x.ts',
+      "import Anthropic from '@anthropic-ai/sdk';",
+      /package @anthropic-ai\/sdk/,
+    ],
+    ['src/core/report/x.ts', "import { marked } from 'marked';", /package marked/],
+    [
+      'src/core/agent/x.ts',
+      "import { openChannel } from '../../adapters/session-channel.ts';",
+      /src\/adapters\/session-channel\.ts/,
+    ],
+    [
+      'src/components/X.ts',
+      "import { openDb } from '../adapters/session-db.ts';",
+      /src\/adapters\/session-db\.ts/,
+    ],
+    [
+      'src/components/X.ts',
+      "import { startShell } from '../adapters/service-worker.ts';",
+      /src\/adapters\/service-worker\.ts/,
+    ],
+    [
+      'workers/x.ts',
+      "import { store } from '../src/adapters/session-store.ts';",
+      /src\/adapters\/session-store\.ts/,
+    ],
+    [
+      'workers/x.ts',
+      "import { Workspace } from '../src/state/workspace.svelte.ts';",
+      /src\/state\//,
+    ],
+    [
+      'src/state/x.ts',
+      "import type { SessionStore } from '../adapters/session-store.ts';",
+      /src\/adapters\/session-store\.ts/,
+    ],
+    ['src/state/x.ts', "import { openDB } from 'idb';", /package idb/],
+    [
+      'src/adapters/x.ts',
+      "import { Workspace } from '../state/workspace.svelte.ts';",
+      /src\/state\/workspace/,
+    ],
+  ])('refuses in %s: %s', async (file, code, named) => {
+    const messages = await refused(file, code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(named);
+  });
+
+  it.each([
+    [
+      'src/core/agent/x.ts',
+      "import { z } from 'zod';\nimport { TOOLS } from '../tools/registry.ts';",
+    ],
+    [
+      'src/adapters/x.ts',
+      "import type { HeldLock } from '../state/ports.ts';\nimport { openDB } from 'idb';",
+    ],
+    [
+      'src/state/x.ts',
+      "import { SvelteMap } from 'svelte/reactivity';\nimport type { Platform } from './ports.ts';",
+    ],
+    ['src/components/items/X.ts', "import { renderMarkdown } from '../../adapters/markdown.ts';"],
+    [
+      'workers/x.ts',
+      "import { AsyncDuckDB } from '@duckdb/duckdb-wasm';\nimport wasm from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';",
+    ],
+  ])('allows in %s: %s', async (file, code) => {
+    expect(await refused(file, code)).toEqual([]);
+  });
+
+  it('lets an adapter import the state ports for their types only', async () => {
+    const messages = await refused(
+      'src/adapters/x.ts',
+      "import { thing } from '../state/ports.ts';",
+    );
+    expect(messages).toHaveLength(1);
+  });
+});
