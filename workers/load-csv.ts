@@ -29,7 +29,7 @@ export interface CsvLoaded {
    * read_csv's options for more of the same text, without its header: the dialect, the types
    * and the formats this reading found (for a file made UTF-8 in parts, read-delimited.ts).
    */
-  continuation(): Promise<string>;
+  continuation(): Promise<string | null>;
 }
 
 /** DuckDB found bytes that are not UTF-8 (past the head the encoding was judged from). */
@@ -103,8 +103,6 @@ interface Sniffed {
   delimiter: string;
   /** The strptime format DuckDB read dates with (`%d.%m.%Y`); empty when it found none. */
   dateFormat: string;
-  /** The dialect as read_csv options (`delim = ';'`, `quote = '"'`, …). */
-  dialect: string[];
 }
 
 /** sniff_csv's word for an option it found none of. */
@@ -112,26 +110,15 @@ const found = (v: unknown) => (typeof v === 'string' && v !== '(empty)' ? v : ''
 
 async function sniffHeader(exec: Exec, path: string, a: Attempt): Promise<Sniffed> {
   const [sniff] = await exec(
-    `SELECT HasHeader AS h, Delimiter AS d, Quote AS q, Escape AS e, SkipRows AS s, len(Columns) AS n, DateFormat AS df, TimestampFormat AS tf, Comment AS c FROM sniff_csv(${quoteLiteral(path)}, ${options(a)})`,
+    `SELECT HasHeader AS h, Delimiter AS d, Quote AS q, Escape AS e, SkipRows AS s, len(Columns) AS n, DateFormat AS df FROM sniff_csv(${quoteLiteral(path)}, ${options(a)})`,
   );
   if (!sniff) throw new Error('The file could not be sniffed.');
   const quoted = typeof sniff.q === 'string' && sniff.q.length === 1;
-  const dialect = [`delim = ${quoteLiteral(String(sniff.d))}`];
-  // A reading without quotes says so in options(a) already.
-  if (!a.noQuote)
-    dialect.push(
-      `quote = ${quoteLiteral(found(sniff.q))}`,
-      `escape = ${quoteLiteral(found(sniff.e))}`,
-    );
-  dialect.push(`comment = ${quoteLiteral(found(sniff.c))}`);
-  if (found(sniff.df)) dialect.push(`dateformat = ${quoteLiteral(found(sniff.df))}`);
-  if (found(sniff.tf)) dialect.push(`timestampformat = ${quoteLiteral(found(sniff.tf))}`);
   return {
     names: await headerNames(exec, path, a, sniff),
     quoted,
     delimiter: String(sniff.d),
     dateFormat: found(sniff.df),
-    dialect,
   };
 }
 
@@ -207,17 +194,38 @@ async function attempt(
     columns,
     delimiter,
     dateFormat,
-    continuation: () => continuation(exec, table, more, sniffed),
+    continuation: () => continuation(exec, table, path, more),
   };
 }
 
-/** read_csv's options for more rows of the text `table` was read from (CsvLoaded.continuation). */
-async function continuation(exec: Exec, table: string, a: Attempt, sniffed: Sniffed) {
+/**
+ * read_csv's options for more rows of the text `table` was read from (CsvLoaded.continuation),
+ * in the dialect DuckDB found in that text itself (not in the head the header was read from:
+ * a quote or a date order first seen past the head would differ). Null where more rows could
+ * not be read as a reading of the whole text would read them: rows padded (strict_mode off lets
+ * DuckDB take a record cut in two for two), or a quote or escape other than `"`, which the cuts
+ * between parts do not follow (transcode.ts).
+ */
+async function continuation(exec: Exec, table: string, path: string, a: Attempt) {
+  if (a.padRows) return null;
+  const [sniff] = await exec(
+    `SELECT Delimiter AS d, Quote AS q, Escape AS e, Comment AS c, DateFormat AS df, TimestampFormat AS tf FROM sniff_csv(${quoteLiteral(path)}, ${options(a)})`,
+  );
+  if (!sniff) return null;
+  const [quote, escape] = [found(sniff.q), found(sniff.e)];
+  if (!['', '"'].includes(quote) || !['', '"'].includes(escape)) return null;
+  const dialect = [`delim = ${quoteLiteral(String(sniff.d))}`];
+  // A reading without quotes says so in options(a) already.
+  if (!a.noQuote)
+    dialect.push(`quote = ${quoteLiteral(quote)}`, `escape = ${quoteLiteral(escape)}`);
+  dialect.push(`comment = ${quoteLiteral(found(sniff.c))}`);
+  if (found(sniff.df)) dialect.push(`dateformat = ${quoteLiteral(found(sniff.df))}`);
+  if (found(sniff.tf)) dialect.push(`timestampformat = ${quoteLiteral(found(sniff.tf))}`);
   const types = (await exec(`DESCRIBE ${quoteIdent(table)}`)).map(
     (c) => `${quoteLiteral(String(c.column_name))}: ${quoteLiteral(String(c.column_type))}`,
   );
   const same = options({ ...a, fullSniff: false, skip: 0 });
-  return `${same}, auto_detect = false, header = false, ${sniffed.dialect.join(', ')}, columns = {${types.join(', ')}}`;
+  return `${same}, auto_detect = false, header = false, ${dialect.join(', ')}, columns = {${types.join(', ')}}`;
 }
 
 export async function loadCsv(

@@ -20,7 +20,7 @@ import { sniffedDateNotes, withLocalFormats } from './local-formats.ts';
 import type { FileRead, ReadDeps } from './read-file.ts';
 import { notRecords, stripNuls } from './text-checks.ts';
 import { appendParts, PartsDisagree, sliced, type TextSource } from './text-parts.ts';
-import { utf8File, utf8Parts, Utf8Parts } from './transcode.ts';
+import { NoCut, utf8File, utf8Parts, Utf8Parts } from './transcode.ts';
 
 type Delimited = Omit<FileRead, 'encoding'>;
 
@@ -71,20 +71,18 @@ export async function readDelimited(
   const stream = () =>
     originalHead.gzip ? contents(original, true, told) : sliced(original, told);
   const rest = new Utf8Parts(utf8Parts(stream(), encoding), TAIL_BYTES);
-  const first = (await rest.next())!;
   const whole = () => utf8File(stream(), encoding, original.name);
-  const utf8Head = (bytes: Uint8Array): FileHead => ({
-    head: bytes.slice(0, HEAD_BYTES),
-    size: bytes.length,
-    gzip: false,
-  });
   try {
+    const first = (await rest.next())!;
+    const head = { head: first.slice(0, HEAD_BYTES), size: first.length, gzip: false };
     const source = { kind: 'parts' as const, first, rest, whole };
-    return await readText(deps, table, source, utf8Head(first), 'utf-8', text);
+    return await readText(deps, table, source, head, 'utf-8', text);
   } catch (e) {
-    if (!(e instanceof PartsDisagree)) throw e;
+    if (!(e instanceof PartsDisagree || e instanceof NoCut)) throw e;
     // A later part holds what the first one's types do not (a word in a column of numbers
-    // past the first part): the whole text is read at once, as DuckDB reads any file.
+    // past the first part), or the text has no place to cut (a quote that never closes): it
+    // is read whole, as DuckDB reads any file.
+    rest.close();
     await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
     const file = await whole();
     const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
@@ -157,7 +155,9 @@ async function readText(
       return await withLocalFormats(deps.exec, table, loaded, reread);
     }
   } catch (e) {
-    if (e instanceof NotUtf8 || e instanceof PartsDisagree) throw e;
+    // No half-read table stays behind (the next file would find its name taken).
+    await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`).catch(() => undefined);
+    if (e instanceof NotUtf8 || e instanceof PartsDisagree || e instanceof NoCut) throw e;
     throw new Error(`DuckDB could not read it: ${errorMessage(e)}`);
   } finally {
     // The table holds the data now; the handle would only keep the File alive.

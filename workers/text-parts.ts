@@ -34,14 +34,17 @@ export async function appendParts(
   table: string,
   name: string,
   rest: Utf8Parts,
-  continuation: string,
+  continuation: string | null,
 ): Promise<void> {
-  for (let part = await rest.next(); part; part = await rest.next()) {
+  let part = await rest.next();
+  if (part && !continuation)
+    throw new PartsDisagree('The first part was read in a way later parts cannot follow.');
+  for (; part; part = await rest.next()) {
     const path = deps.pathFor(name, false);
     await deps.registerBuffer(path, part);
     try {
       await deps.exec(
-        `INSERT INTO ${quoteIdent(table)} SELECT * FROM read_csv(${quoteLiteral(path)}, ${continuation})`,
+        `INSERT INTO ${quoteIdent(table)} SELECT * FROM read_csv(${quoteLiteral(path)}, ${continuation!})`,
       );
     } catch (e) {
       throw new PartsDisagree(errorMessage(e));

@@ -24,17 +24,24 @@ const MB = 1024 * 1024;
 /** How big the parts are made. */
 export interface PartSizes {
   /**
-   * The first part ends once it holds this many lines, or `first` bytes: small, for DuckDB to
-   * begin soon, yet holding the 20,480 rows its sniffer samples from the start of a file, so
-   * that it finds the types it would find in the whole text. A table whose later parts do not
-   * fit them is read again whole (read-delimited.ts).
+   * The first part ends once it holds this many rows (line feeds outside quotes): the 20,480 rows
+   * DuckDB's sniffer samples from a file's start, and a few for a header and title lines, so
+   * that it finds the dialect, types and date formats a reading of the whole text finds.
    */
-  firstLines: number;
-  first: number;
+  firstRows: number;
+  /** Each later part ends at the first line end past this many bytes. */
   rest: number;
+  /**
+   * A part that reaches this many bytes without a place to cut (a stray quote that never
+   * closes, rows too wide for the first part) stops the reading in parts: NoCut.
+   */
+  most: number;
 }
 
-export const PART_SIZES: PartSizes = { firstLines: 20_480 + 64, first: 8 * MB, rest: 24 * MB };
+export const PART_SIZES: PartSizes = { firstRows: 20_480 + 64, rest: 24 * MB, most: 96 * MB };
+
+/** The text cannot be cut into parts of at most PartSizes.most bytes. */
+export class NoCut extends Error {}
 
 const QUOTE = 0x22;
 const LINE_FEED = 0x0a;
@@ -133,11 +140,26 @@ function utf16ToUtf8(encoding: 'utf-16le' | 'utf-16be'): {
   };
 }
 
-/** The line feeds in `bytes` (quoted ones too: a few more lines than rows). */
-function linesIn(bytes: Uint8Array): number {
+/** The rows ending in `bytes[from, to)`: line feeds outside quotes, from `openAtStart`. */
+function rowsIn(bytes: Uint8Array, from: number, to: number, openAtStart: boolean): number {
   let n = 0;
-  for (let i = bytes.indexOf(LINE_FEED); i >= 0; i = bytes.indexOf(LINE_FEED, i + 1)) n++;
+  let open = openAtStart;
+  for (let i = from; i < to; i++) {
+    const b = bytes[i]!;
+    if (b === QUOTE) open = !open;
+    else if (b === LINE_FEED && !open) n++;
+  }
   return n;
+}
+
+/** The converter from `encoding` to UTF-8, and what a UTF-16 decoder holds at the end. */
+function converter(encoding: Exclude<TextEncodingName, 'utf-8'>): {
+  chunk: Convert;
+  end?(out: Uint8Array, at: number): number;
+} {
+  return encoding === 'utf-16le' || encoding === 'utf-16be'
+    ? utf16ToUtf8(encoding)
+    : singleByteToUtf8(encoding);
 }
 
 /** `buf` with room for `more` bytes past its first `used`: itself, or a larger copy. */
@@ -149,9 +171,10 @@ function room(buf: Uint8Array<ArrayBuffer>, used: number, more: number, least: n
 }
 
 /**
- * `source`, in `encoding`, as UTF-8 in parts of about `first` bytes (or `firstLines` lines) and
- * then `rest` bytes, each ending after a line feed outside quotes (so a quoted line break is
- * never cut). A text without such a place, or shorter than the first part, is one part.
+ * `source`, in `encoding`, as UTF-8 in parts, each ending after a line feed outside quotes (so a
+ * quoted line break is never cut): the first after `firstRows` rows, each later one past `rest`
+ * bytes. A text shorter than the first part is one part; one that cannot be cut within `most`
+ * bytes throws NoCut.
  *
  * Each chunk is converted straight into the buffer of the part it belongs to, and a part is
  * handed on as a view of that buffer, to be transferred to DuckDB's worker, not copied: a
@@ -163,41 +186,71 @@ export async function* utf8Parts(
   encoding: Exclude<TextEncodingName, 'utf-8'>,
   sizes: PartSizes = PART_SIZES,
 ): AsyncGenerator<Uint8Array<ArrayBuffer>, void, undefined> {
-  const utf16 = encoding === 'utf-16le' || encoding === 'utf-16be' ? utf16ToUtf8(encoding) : null;
-  const convert = utf16 ? utf16.chunk : singleByteToUtf8(encoding as SingleByteEncoding).chunk;
+  const convert = converter(encoding);
   const quotes: Quotes = { open: false };
   let buf = new Uint8Array(0);
   let size = 0;
-  let target = sizes.first;
   let cuts = 0;
-  let lines = 0;
+  let rows = 0;
   const reader = source.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      buf = room(buf, size, value.length * 3, target + value.length * 3);
-      const from = size;
-      const { end, cut } = convert(value, buf, size, quotes);
+      const more = value.length * 3;
+      buf = room(buf, size, more, Math.min(sizes.rest, sizes.most) + more);
+      const openBefore = quotes.open;
+      const { end, cut } = convert.chunk(value, buf, size, quotes);
+      if (cuts === 0) rows += rowsIn(buf, size, end, openBefore);
       size = end;
-      if (cuts === 0) lines += linesIn(buf.subarray(from, end));
-      if (cut >= 0 && (cut >= target || (cuts === 0 && lines >= sizes.firstLines))) {
+      if (cut >= 0 && (cuts === 0 ? rows >= sizes.firstRows : cut >= sizes.rest)) {
         const part = buf.subarray(0, cut);
         const after = buf.subarray(cut, size);
-        target = sizes.rest;
-        buf = room(new Uint8Array(0), 0, after.length, target + value.length * 3);
+        buf = room(new Uint8Array(0), 0, after.length, sizes.rest + more);
         buf.set(after);
         size = after.length;
         cuts += 1;
         yield part;
+      } else if (size >= sizes.most) {
+        throw new NoCut(`No line end to cut at within ${sizes.most} bytes.`);
       }
     }
   } finally {
     reader.releaseLock();
   }
-  if (utf16) size = utf16.end((buf = room(buf, size, 16, 16)), size);
+  if (convert.end) size = convert.end((buf = room(buf, size, 16, 16)), size);
   // Nothing after the last cut is no part; an empty text is one.
   if (cuts === 0 || size > 0) yield buf.subarray(0, size);
+}
+
+/**
+ * `source`, in `encoding`, as a UTF-8 File named `name`, for a reading of the whole text: kept
+ * by the browser as a Blob of the converted chunks, never whole in memory, whatever its quotes.
+ */
+export async function utf8File(
+  source: ReadableStream<Uint8Array>,
+  encoding: Exclude<TextEncodingName, 'utf-8'>,
+  name: string,
+): Promise<File> {
+  const convert = converter(encoding);
+  const quotes: Quotes = { open: false };
+  const pieces: Blob[] = [];
+  const reader = source.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const out = new Uint8Array(value.length * 3);
+      pieces.push(new Blob([out.subarray(0, convert.chunk(value, out, 0, quotes).end)]));
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  if (convert.end) {
+    const out = new Uint8Array(16);
+    pieces.push(new Blob([out.subarray(0, convert.end(out, 0))]));
+  }
+  return new File(pieces, name, { type: 'text/csv' });
 }
 
 /** `parts` joined into one buffer of its own. */
@@ -206,17 +259,6 @@ function joined(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   let at = 0;
   for (const p of parts) out.set(p, (at += p.length) - p.length);
   return out;
-}
-
-/** `source`, in `encoding`, as a UTF-8 File named `name`, kept by the browser in parts. */
-export async function utf8File(
-  source: ReadableStream<Uint8Array>,
-  encoding: Exclude<TextEncodingName, 'utf-8'>,
-  name: string,
-): Promise<File> {
-  const made: BlobPart[] = [];
-  for await (const part of utf8Parts(source, encoding)) made.push(new Blob([part]));
-  return new File(made, name, { type: 'text/csv' });
 }
 
 /**
@@ -243,6 +285,15 @@ export class Utf8Parts {
     // Its failure is the next caller's: not an unhandled rejection in the meantime.
     this.#ahead?.catch(() => undefined);
     return part;
+  }
+
+  /**
+   * Stops making parts: the one being made ahead is let go, and the source released, when the
+   * text is read whole instead (read-delimited.ts).
+   */
+  close(): void {
+    this.#ahead = null;
+    void this.#parts.return?.(undefined)?.catch(() => undefined);
   }
 
   /** The last bytes of the parts taken so far (of the text, once all are). */

@@ -5,8 +5,8 @@
  */
 import { singleByteTable } from '../../src/core/data/text-encoding.ts';
 import { equal, match } from './check.ts';
-import { cells, loaded } from './outcomes.ts';
-import type { EngineCase } from './suite.ts';
+import { cells, loaded, types } from './outcomes.ts';
+import type { EngineCase, SuiteContext } from './suite.ts';
 
 const MIB = 1024 * 1024;
 /** The worker reads a file in slices of at most 8 MiB (workers/text-parts.ts). */
@@ -35,7 +35,100 @@ function french(cents: number): string {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * `text` loaded twice: in UTF-8, which DuckDB reads whole, and in Windows-1252, made UTF-8 and
+ * read in parts. The two tables must have the same columns, types and rows.
+ */
+async function sameAsWhole(ctx: SuiteContext, name: string, text: string): Promise<void> {
+  const utf8 = new TextEncoder().encode(text);
+  const [one, parts] = await ctx.engine.load([
+    ctx.file(`${name} utf8.csv`, utf8),
+    ctx.file(`${name}.csv`, cp1252(text)),
+  ]);
+  const whole = loaded(one, `${name} utf8.csv`);
+  const inParts = loaded(parts, `${name}.csv`);
+  equal([whole.encoding, inParts.encoding], ['utf-8', 'windows-1252'], `${name}: the encodings`);
+  equal(types(inParts), types(whole), `${name}: the columns and their types`);
+  const [a, b] = [whole.name, inParts.name].map((t) => `"${t}"`);
+  equal(
+    await cells(
+      ctx,
+      `SELECT (SELECT count(*) FROM ${a}), (SELECT count(*) FROM ${b}), (SELECT count(*) FROM (SELECT * FROM ${a} EXCEPT ALL SELECT * FROM ${b})), (SELECT count(*) FROM (SELECT * FROM ${b} EXCEPT ALL SELECT * FROM ${a}))`,
+    ),
+    [[whole.rows, whole.rows, 0, 0]],
+    `${name}: the same rows`,
+  );
+}
+
+/** A label of about 80 bytes, for rows of about 100. */
+const pad = (i: number) => `Achat – n°${i} ${'x'.repeat(60)}`;
+
+/** `n` rows made by `row`, after `header`. */
+const rowsOf = (header: string, n: number, row: (i: number) => string) =>
+  header + Array.from({ length: n }, (_, i) => row(i + 1)).join('');
+
 export const partCases: EngineCase[] = [
+  {
+    name: 'reads in parts as it reads whole: a quote first seen past the head',
+    async run(ctx) {
+      // No quote in the first megabyte (the head the header is read from: rows of 100 bytes);
+      // the first at row 15,000, inside the first part; a quoted name in every later row.
+      await sameAsWhole(
+        ctx,
+        'quotes',
+        rowsOf('n;libellé;montant;client\n', 40_000, (i) => {
+          const client = i < 15_000 ? `Client ${i % 97}` : '"ACME"';
+          return `${i};${pad(i)};${i % 1000},50 €;${client}\n`;
+        }),
+      );
+    },
+  },
+  {
+    name: 'reads in parts as it reads whole: a date order first settled past the head',
+    async run(ctx) {
+      // A US export sorted by date: its first megabyte has no day over 12, row 15,000 has the
+      // 13th, and every later date could be read either way.
+      await sameAsWhole(
+        ctx,
+        'dates',
+        rowsOf('n;date;libellé\n', 40_000, (i) => {
+          const day = i === 15_000 ? 13 : (i % 12) + 1;
+          const month = (Math.floor(i / 3000) % 12) + 1;
+          return `${i};${two(month)}/${two(day)}/2024;${pad(i)}\n`;
+        }),
+      );
+    },
+  },
+  {
+    name: 'reads in parts as it reads whole: rows so wide that 20,480 of them pass 20 MB',
+    async run(ctx) {
+      // Rows of 1 KB: 20,480 of them pass 20 MB. The count is empty for 17,000 rows, then
+      // whole numbers: DuckDB's sniffer sees them in its 20,480 rows and reads BIGINT.
+      await sameAsWhole(
+        ctx,
+        'wide',
+        rowsOf('n;nombre;note\n', 24_000, (i) => {
+          return `${i};${i > 17_000 ? i % 7 : ''};Note – ${'y'.repeat(1000)}\n`;
+        }),
+      );
+    },
+  },
+  {
+    name: 'reads in parts as it reads whole: padded rows, an inch mark, a quoted line break',
+    async run(ctx) {
+      // Rows of two and three fields (padded), an inch mark (a quote that opens nothing), then
+      // a quoted note with a line break.
+      await sameAsWhole(
+        ctx,
+        'ragged',
+        rowsOf('n;article;prix\n', 30_000, (i) => {
+          if (i === 10) return `${i};Tuyau 3/4" – laiton;12\n`;
+          if (i === 100) return `${i};"Coude – voir\nla notice";7\n`;
+          return i % 3 ? `${i};Article – ${i};${i % 50}\n` : `${i};Article – ${i}\n`;
+        }),
+      );
+    },
+  },
   {
     name: 'reads a Windows-1252 bank export larger than one part: title, dates, amounts, quoted line breaks at the cuts, a closing total',
     async run(ctx) {

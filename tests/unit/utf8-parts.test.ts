@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utf8File, utf8Parts, Utf8Parts } from '../../workers/transcode.ts';
+import { NoCut, utf8File, utf8Parts, Utf8Parts } from '../../workers/transcode.ts';
 import { encodeSingleByte } from '../helpers/single-byte.ts';
 
 const utf8 = new TextDecoder();
@@ -15,7 +15,7 @@ function chunked(bytes: Uint8Array, size: number): ReadableStream<Uint8Array> {
   });
 }
 
-async function parts(text: string, chunk: number, sizes = { firstLines: 1000, first: 8, rest: 8 }) {
+async function parts(text: string, chunk: number, sizes = { firstRows: 1, rest: 8, most: 1000 }) {
   const stream = chunked(encodeSingleByte(text, 'windows-1252'), chunk);
   const out: string[] = [];
   for await (const part of utf8Parts(stream, 'windows-1252', sizes)) out.push(utf8.decode(part));
@@ -47,26 +47,43 @@ describe('utf8Parts: a text made UTF-8 in parts cut at line ends', () => {
     }
   });
 
-  it('ends the first part once it holds enough lines, however short', async () => {
-    const text = 'n\n' + Array.from({ length: 200 }, (_, i) => `${i}\n`).join('');
-    const sizes = { firstLines: 20, first: 10_000, rest: 10_000 };
+  it('ends the first part once it holds enough rows, a quoted line break not being one', async () => {
+    const row = (i: number) => (i % 2 ? `${i};"a\nb"\n` : `${i};c\n`);
+    const text = 'n;x\n' + Array.from({ length: 200 }, (_, i) => row(i)).join('');
+    const sizes = { firstRows: 21, rest: 10_000, most: 100_000 };
     const out = await parts(text, 16, sizes);
     expect(out.join('')).toBe(text);
     expect(out.length).toBe(2);
-    expect(out[0]!.split('\n').length - 1).toBeGreaterThanOrEqual(20);
-    expect(out[0]!.length).toBeLessThan(100);
+    // The header and at least 20 rows: at least 21 line ends outside quotes.
+    const rowsOf = (p: string) => p.replace(/"[^"]*"/g, '').split('\n').length - 1;
+    expect(rowsOf(out[0]!)).toBeGreaterThanOrEqual(21);
+    expect(rowsOf(out[0]!)).toBeLessThan(30);
   });
 
-  it('keeps a text with no place to cut in one part', async () => {
+  it('gives up on parts when a quote never closes, and the whole text is still made', async () => {
+    const text = 'n;inch\n1;3/4" pipe\n' + '2;x\n'.repeat(300);
+    const bytes = encodeSingleByte(text, 'windows-1252');
+    const sizes = { firstRows: 5, rest: 50, most: 400 };
+    const out: string[] = [];
+    await expect(async () => {
+      for await (const part of utf8Parts(chunked(bytes, 64), 'windows-1252', sizes))
+        out.push(utf8.decode(part));
+    }).rejects.toBeInstanceOf(NoCut);
+    expect(out).toEqual([]);
+    const file = await utf8File(chunked(bytes, 64), 'windows-1252', 'inch.csv');
+    expect(await file.text()).toBe(text);
+  });
+
+  it('cuts nothing after a quote that does not close, short of the most a part may hold', async () => {
     const text = 'a\n"' + 'open quote\n'.repeat(20);
-    expect(await parts(text, 5)).toEqual([text]);
+    expect(await parts(text, 5)).toEqual(['a\n', text.slice(2)]);
   });
 
   it('hands the parts on with the next one begun, keeping the end of the text', async () => {
     const text = 'n\n' + Array.from({ length: 30 }, (_, i) => `${i}\n`).join('');
     const stream = chunked(encodeSingleByte(text, 'windows-1252'), 10);
     const taken = new Utf8Parts(
-      utf8Parts(stream, 'windows-1252', { firstLines: 1000, first: 8, rest: 8 }),
+      utf8Parts(stream, 'windows-1252', { firstRows: 1, rest: 8, most: 1000 }),
       6,
     );
     const out: string[] = [];
