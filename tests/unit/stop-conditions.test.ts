@@ -6,6 +6,7 @@ import {
   judge,
   repeatedCutOffs,
   stepLimit,
+  stopRequested,
   turnConditions,
   type StepRecord,
 } from '../../src/core/agent/stop-conditions.ts';
@@ -13,7 +14,7 @@ import { CUT_OFF_NOTE } from '../../src/core/agent/prompts.ts';
 
 const step = (n: number, more: Partial<StepRecord> = {}): StepRecord => ({
   step: n,
-  calls: [{ tool: 'sql_query', isError: false }],
+  calls: [{ tool: 'sql_query', isError: false, endsTurn: false }],
   cutOff: false,
   stopReason: 'tool_use',
   ...more,
@@ -23,8 +24,8 @@ const steps = (n: number, more: Partial<StepRecord> = {}) =>
 
 describe('stop conditions', () => {
   it('end the turn when finalize ran, not when it failed', () => {
-    const ok = step(1, { calls: [{ tool: 'finalize', isError: false }] });
-    const failed = step(1, { calls: [{ tool: 'finalize', isError: true }] });
+    const ok = step(1, { calls: [{ tool: 'finalize', isError: false, endsTurn: true }] });
+    const failed = step(1, { calls: [{ tool: 'finalize', isError: true, endsTurn: true }] });
     expect(endingToolCalled([ok])).toEqual({ end: { state: 'done' } });
     expect(endingToolCalled([failed])).toBeNull();
     expect(endingToolCalled([step(1)])).toBeNull();
@@ -66,8 +67,10 @@ describe('stop conditions', () => {
 
   it('are asked in order: Stop first, then finalize, then the limits', () => {
     const controller = new AbortController();
-    const conditions = turnConditions(controller.signal, 1);
-    const finalized = [step(1, { calls: [{ tool: 'finalize', isError: false }], cutOff: true })];
+    // As the loop asks them: the person's Stop before the turn's conditions.
+    const conditions = [stopRequested(controller.signal), ...turnConditions(1)];
+    const calls = [{ tool: 'finalize', isError: false, endsTurn: true }];
+    const finalized = [step(1, { calls, cutOff: true })];
     // finalize wins over a cut-off reply and the step limit in the same step.
     expect(judge(conditions, finalized)).toEqual({ end: { state: 'done' }, notes: [] });
     controller.abort();
@@ -75,7 +78,7 @@ describe('stop conditions', () => {
   });
 
   it('send every note that applies when none ends the turn', () => {
-    const conditions = turnConditions(new AbortController().signal, 1);
+    const conditions = turnConditions(1);
     const { end, notes } = judge(conditions, [step(1, { cutOff: true })]);
     expect(end).toBeNull();
     expect(notes).toEqual([CUT_OFF_NOTE, expect.stringContaining('1 steps')]);

@@ -5,8 +5,8 @@
  * from events and are untouched.
  */
 import type { Message, UserBlock } from '../model/messages.ts';
-import { toolByName } from '../tools/registry.ts';
 import { clip, rawInput } from '../tools/tool.ts';
+import type { ToolSet } from '../tools/tool-set.ts';
 import { estimateTokens, type Conversation } from '../model/conversation.ts';
 
 export const TOKEN_BUDGET = 100_000;
@@ -18,13 +18,13 @@ const SUMMARY_CHARS = 8_000;
 export const ELIDED =
   '[Result elided to keep the conversation under the token budget; run the query again if you need it.]';
 
-function summarise(messages: Message[]): string {
+function summarise(messages: Message[], tools: ToolSet): string {
   const lines: string[] = [];
   for (const m of messages) {
     for (const b of m.content) {
       if (m.role === 'user' && b.type === 'text') lines.push(`Person: ${clip(b.text, 500)}`);
       if (b.type !== 'tool_use') continue;
-      const line = toolByName(b.name)?.summarise?.(rawInput(b.input));
+      const line = tools.byName(b.name)?.summarise?.(rawInput(b.input));
       if (line) lines.push(line);
     }
   }
@@ -39,7 +39,11 @@ export interface Compaction {
 }
 
 /** Returns a smaller conversation, or null when it is within the budget. */
-export function compact(conv: Conversation, budget = TOKEN_BUDGET): Compaction | null {
+export function compact(
+  conv: Conversation,
+  tools: ToolSet,
+  budget = TOKEN_BUDGET,
+): Compaction | null {
   const tokensBefore = conv.lastInputTokens ?? estimateTokens(conv.messages);
   if (tokensBefore <= budget) return null;
   let { messages, turnStarts } = conv;
@@ -55,7 +59,7 @@ export function compact(conv: Conversation, budget = TOKEN_BUDGET): Compaction |
     const opening: Message = {
       role: 'user',
       content: [
-        { type: 'text', text: summarise(messages.slice(0, cut)) },
+        { type: 'text', text: summarise(messages.slice(0, cut), tools) },
         ...(kept as UserBlock[]),
       ],
     };

@@ -1,11 +1,15 @@
 /** One tool call: look the tool up, check its input, run it, and turn any failure into a value. */
 import { errorMessage } from '../errors.ts';
 import type { ToolUseBlock } from '../model/messages.ts';
-import { toolByName } from '../tools/registry.ts';
 import { fail, type ToolContext, type ToolOutcome } from '../tools/tool.ts';
+import type { ToolSet } from '../tools/tool-set.ts';
 
-export async function runTool(call: ToolUseBlock, ctx: ToolContext): Promise<ToolOutcome> {
-  const tool = toolByName(call.name);
+export async function runTool(
+  call: ToolUseBlock,
+  ctx: ToolContext,
+  tools: ToolSet,
+): Promise<ToolOutcome> {
+  const tool = tools.byName(call.name);
   if (!tool) return fail(`There is no tool "${call.name}".`);
   const parsed = tool.schema.safeParse(call.input);
   if (!parsed.success) {

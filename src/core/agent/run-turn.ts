@@ -8,6 +8,7 @@
 import type { AgentEvent } from '../events/events.ts';
 import { queryIdOf } from '../ids.ts';
 import type { TextBlock } from '../model/messages.ts';
+import { SIFT_TOOLS } from '../tools/registry.ts';
 import type { QueryRows } from '../tools/tool.ts';
 import { appendUser, closeOpenToolUses, withoutImages } from '../model/conversation.ts';
 import { ANALYSIS_REQUEST, STOPPED_NOTE, systemPrompt } from './prompts.ts';
@@ -15,6 +16,7 @@ import { runStep } from './step.ts';
 import {
   judge,
   MAX_STEPS,
+  stopRequested,
   turnConditions,
   type Ending,
   type StepRecord,
@@ -49,6 +51,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     signal,
     system,
     opts,
+    tools: opts.tools ?? SIFT_TOOLS,
     conversation: { ...req.conversation },
     emit,
     now,
@@ -86,7 +89,10 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
   });
   turn.checkpoint();
 
-  const conditions = turnConditions(signal, opts.maxSteps ?? MAX_STEPS);
+  const conditions = [
+    stopRequested(signal),
+    ...(opts.stopWhen ?? turnConditions(opts.maxSteps ?? MAX_STEPS)),
+  ];
   const steps: StepRecord[] = [];
   const ending = await (async (): Promise<Ending> => {
     for (;;) {

@@ -6,8 +6,8 @@
  */
 import type { AgentEvent } from '../events/events.ts';
 import type { AssistantBlock, TextBlock, ToolUseBlock, UserBlock } from '../model/messages.ts';
-import { toolByName } from '../tools/registry.ts';
 import { field, rawInput, type Tool } from '../tools/tool.ts';
+import type { ToolSet } from '../tools/tool-set.ts';
 import { CUT_ANSWER_NOTE } from './prompts.ts';
 import type { TurnId } from '../ids.ts';
 
@@ -29,12 +29,13 @@ export function salvageReply(
   drafts: ReadonlyMap<string, string>,
   turnId: TurnId,
   step: number,
+  tools: ToolSet,
 ): Salvage {
   const text = partial.filter((b): b is TextBlock => b.type === 'text' && b.text.trim() !== '');
   // Only the answers (calls of a tool with a preview) are kept from the cut reply's calls: no
   // other call runs once the reply failed.
   const previewOf = (b: AssistantBlock): Tool | undefined => {
-    const tool = b.type === 'tool_use' ? toolByName(b.name) : undefined;
+    const tool = b.type === 'tool_use' ? tools.byName(b.name) : undefined;
     return tool?.preview && b.type === 'tool_use' && tool.schema.safeParse(b.input).success
       ? tool
       : undefined;

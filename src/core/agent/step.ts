@@ -13,8 +13,9 @@ import type {
   ToolUseBlock,
 } from '../model/messages.ts';
 import { costOf, inputTotal } from '../model/pricing.ts';
-import { TOOLS, toolByName, toolLabel } from '../tools/registry.ts';
+import { SIFT_TOOLS } from '../tools/registry.ts';
 import { toolSpec } from '../tools/tool.ts';
+import type { ToolSet } from '../tools/tool-set.ts';
 import { compact, TOKEN_BUDGET } from './compact.ts';
 import {
   appendAssistant,
@@ -30,14 +31,19 @@ import type { TurnScope } from './turn-types.ts';
 
 export const MAX_TOKENS = 16_000;
 
-let cachedSpecs: ToolSpec[] | null = null;
+const cachedSpecs = new WeakMap<ToolSet, ToolSpec[]>();
 
 /** Tool schemas, the last one marked so system prompt and tools are cached together. */
-export function toolSpecs(): ToolSpec[] {
-  cachedSpecs ??= TOOLS.map((t, i) =>
-    i === TOOLS.length - 1 ? { ...toolSpec(t), cache_control: { type: 'ephemeral' } } : toolSpec(t),
-  );
-  return cachedSpecs;
+export function toolSpecs(tools: ToolSet = SIFT_TOOLS): ToolSpec[] {
+  let specs = cachedSpecs.get(tools);
+  if (!specs) {
+    const last = tools.list.length - 1;
+    specs = tools.list.map((t, i) =>
+      i === last ? { ...toolSpec(t), cache_control: { type: 'ephemeral' } } : toolSpec(t),
+    );
+    cachedSpecs.set(tools, specs);
+  }
+  return specs;
 }
 
 const textOf = (blocks: AssistantBlock[]) =>
@@ -50,7 +56,7 @@ export type StepOutcome = { record: StepRecord } | { failed: Ending };
 
 export async function runStep(turn: TurnScope, step: number): Promise<StepOutcome> {
   const { turnId, signal, opts, emit } = turn;
-  const compaction = compact(turn.conversation, opts.tokenBudget ?? TOKEN_BUDGET);
+  const compaction = compact(turn.conversation, turn.tools, opts.tokenBudget ?? TOKEN_BUDGET);
   if (compaction) {
     turn.conversation = compaction.conversation;
     emit({
@@ -71,13 +77,14 @@ export async function runStep(turn: TurnScope, step: number): Promise<StepOutcom
         model: opts.modelId,
         system: turn.system,
         messages: withCacheBreakpoint(turn.conversation.messages),
-        tools: toolSpecs(),
+        tools: toolSpecs(turn.tools),
         maxTokens: opts.maxTokens ?? MAX_TOKENS,
       },
       { signal, onEvent: (e) => preview(turn, e, step, drafts) },
     );
   } catch (e) {
-    keep(turn, salvageReply(e instanceof ModelError ? e.partial : [], drafts, turnId, step));
+    const partial = e instanceof ModelError ? e.partial : [];
+    keep(turn, salvageReply(partial, drafts, turnId, step, turn.tools));
     if (signal.aborted || (e instanceof ModelError && e.kind === 'aborted'))
       return { failed: { state: 'stopped' } };
     if (e instanceof ModelError)
@@ -131,7 +138,8 @@ export async function runStep(turn: TurnScope, step: number): Promise<StepOutcom
 async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRecord['calls']> {
   const { turnId, signal, emit } = turn;
   const results: ToolResultBlock[] = [];
-  const ran: Array<{ tool: string; isError: boolean }> = [];
+  const ran: Array<StepRecord['calls'][number]> = [];
+  const endsTurn = (name: string) => turn.tools.byName(name)?.endsTurn === true;
   for (const call of calls) {
     if (signal.aborted) {
       results.push({
@@ -140,10 +148,11 @@ async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRec
         content: 'Not run: stopped by the person.',
         is_error: true,
       });
-      ran.push({ tool: call.name, isError: true });
+      ran.push({ tool: call.name, isError: true, endsTurn: endsTurn(call.name) });
       continue;
     }
-    emit({ type: 'status', turnId, message: `${toolLabel(call.name)}…` });
+    const label = turn.tools.byName(call.name)?.label ?? call.name;
+    emit({ type: 'status', turnId, message: `${label}…` });
     emit({
       type: 'tool_call',
       turnId,
@@ -159,6 +168,7 @@ async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRec
         shown = true;
         emit(e);
       }),
+      turn.tools,
     );
     const isError = outcome.isError === true;
     emit({
@@ -185,7 +195,7 @@ async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRec
         : outcome.content,
       ...(isError ? { is_error: true } : {}),
     });
-    ran.push({ tool: call.name, isError });
+    ran.push({ tool: call.name, isError, endsTurn: endsTurn(call.name) });
   }
   turn.conversation.messages = appendUser(turn.conversation.messages, results);
   turn.checkpoint();
@@ -199,7 +209,7 @@ function preview(turn: TurnScope, e: StreamEvent, step: number, drafts: Map<stri
     emit({ type: 'reasoning_delta', turnId, step, text: e.delta });
     return;
   }
-  const key = toolByName(e.name)?.preview;
+  const key = turn.tools.byName(e.name)?.preview;
   if (!key) return;
   const parsed = (e.partial as Record<string, unknown> | null)?.[key];
   const text = partialStringField(e.json, key) ?? (typeof parsed === 'string' ? parsed : '');

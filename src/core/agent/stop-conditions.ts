@@ -5,7 +5,6 @@
  * next step, or has nothing to say. The first ending wins; every note is sent.
  */
 import type { EndState } from '../events/events.ts';
-import { toolByName } from '../tools/registry.ts';
 import { CUT_OFF_NOTE, STEP_LIMIT_NOTE } from './prompts.ts';
 
 /** Steps a turn may take before the model is told to conclude. */
@@ -18,8 +17,8 @@ export const MAX_CUT_OFFS = 2;
 /** What one step did, as the conditions see it. */
 export interface StepRecord {
   step: number;
-  /** The reply's tool calls that ran, with whether each failed. */
-  calls: ReadonlyArray<{ tool: string; isError: boolean }>;
+  /** The reply's tool calls that ran, with whether each failed and whether its tool ends a turn. */
+  calls: ReadonlyArray<{ tool: string; isError: boolean; endsTurn: boolean }>;
   /** The reply stopped at the output limit (a half-written last call was dropped). */
   cutOff: boolean;
   /** Why the model's reply ended, as the API said. */
@@ -44,9 +43,7 @@ export const stopRequested =
 
 /** A tool that ends the turn (finalize) ran without failing. */
 export const endingToolCalled: StopCondition = (steps) =>
-  last(steps)?.calls.some((c) => !c.isError && toolByName(c.tool)?.endsTurn)
-    ? { end: { state: 'done' } }
-    : null;
+  last(steps)?.calls.some((c) => !c.isError && c.endsTurn) ? { end: { state: 'done' } } : null;
 
 /** The model replied without calling a tool: its text was the answer, or it refused. */
 export const answeredWithoutTools: StopCondition = (steps) => {
@@ -97,10 +94,12 @@ export const stepLimit =
     return n === max ? { note: STEP_LIMIT_NOTE(n) } : null;
   };
 
-/** The conditions of a turn, in the order they are asked. */
-export function turnConditions(signal: AbortSignal, maxSteps = MAX_STEPS): StopCondition[] {
+/**
+ * Sift's conditions of a turn, in the order they are asked (AgentOptions.stopWhen); the loop asks
+ * `stopRequested` before them.
+ */
+export function turnConditions(maxSteps = MAX_STEPS): StopCondition[] {
   return [
-    stopRequested(signal),
     endingToolCalled,
     answeredWithoutTools,
     repeatedCutOffs(MAX_CUT_OFFS),

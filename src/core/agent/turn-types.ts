@@ -5,11 +5,20 @@ import type { ModelClient } from '../model/client.ts';
 import type { TextBlock } from '../model/messages.ts';
 import type { AgentEngine, DatasetTable, QueryRows, ToolContext } from '../tools/tool.ts';
 import type { Conversation } from '../model/conversation.ts';
+import type { ToolSet } from '../tools/tool-set.ts';
+import type { StopCondition } from './stop-conditions.ts';
 
 export interface AgentOptions {
   model: ModelClient;
   engine: AgentEngine;
   modelId: string;
+  /** The tools the model may call; Sift's own (tools/registry.ts) when absent. */
+  tools?: ToolSet;
+  /**
+   * When the turn ends, asked after each step in order (stop-conditions.ts); `turnConditions`
+   * when absent. The person's Stop is always asked first, whatever is given here.
+   */
+  stopWhen?: readonly StopCondition[];
   maxSteps?: number;
   maxTokens?: number;
   tokenBudget?: number;
@@ -57,6 +66,7 @@ export interface TurnScope {
   readonly signal: AbortSignal;
   readonly system: TextBlock[];
   readonly opts: AgentOptions;
+  readonly tools: ToolSet;
   /** The history so far; a step replaces it as it grows. */
   conversation: Conversation;
   emit(event: AgentEvent): void;

@@ -14,6 +14,7 @@ import { profileColumns } from './profile-columns.ts';
 import { sqlQuery } from './sql-query.ts';
 import { validateFindingTool } from './validate-finding.ts';
 import { rawInput, type Tool } from './tool.ts';
+import { toolSet } from './tool-set.ts';
 
 export const TOOLS: readonly Tool[] = [
   sqlQuery,
@@ -29,8 +30,12 @@ export const TOOLS: readonly Tool[] = [
   finalize,
 ] as Tool[];
 
+/** Sift's tools, as a turn is given them (AgentOptions.tools defaults to these). */
+export const SIFT_TOOLS = toolSet(TOOLS);
+
+/** One of Sift's tools, for the page's view of stored calls (events/turn-view.ts). */
 export function toolByName(name: string): Tool | undefined {
-  return TOOLS.find((t) => t.name === name);
+  return SIFT_TOOLS.byName(name);
 }
 
 /** A tool's name in plain words; a tool Sift no longer has is named as it was. */

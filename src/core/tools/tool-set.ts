@@ -1,0 +1,17 @@
+/**
+ * The tools a turn is given (AgentOptions.tools), looked up by name: the loop, its steps and
+ * the history's compaction use these, never a module's list, so a test, the report or a smaller
+ * set for a small context window runs the same loop (issue 29). Sift's own set is in registry.ts.
+ */
+import type { Tool } from './tool.ts';
+
+export interface ToolSet {
+  /** In the order the model is told about them. */
+  readonly list: readonly Tool[];
+  byName(name: string): Tool | undefined;
+}
+
+export function toolSet(tools: readonly Tool[]): ToolSet {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  return { list: tools, byName: (name) => byName.get(name) };
+}
