@@ -3,6 +3,7 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import ts from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
+import { fileURLToPath } from 'node:url';
 import layers from './eslint/layers.js';
 
 /**
@@ -116,7 +117,22 @@ export default ts.config(
   {
     files: ['src/**', 'workers/**'],
     plugins: { layers },
-    rules: { 'layers/imports': ['error', { layers: LAYERS }] },
+    rules: {
+      'layers/imports': [
+        'error',
+        {
+          layers: LAYERS,
+          root: fileURLToPath(new URL('.', import.meta.url)),
+          // The composition root builds the app from every layer.
+          compositionRoot: [
+            'src/app.ts',
+            'src/browser-platform.ts',
+            'src/main.ts',
+            'src/start-app.ts',
+          ],
+        },
+      ],
+    },
   },
   {
     // The core runs in Node tests with a scripted model: no browser global.

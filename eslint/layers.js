@@ -30,19 +30,32 @@ const rule = {
     docs: { description: 'Each layer imports only what its allowlist names.' },
     schema: [{ type: 'object', additionalProperties: true }],
     messages: {
+      computed:
+        "An import of a computed path cannot be checked against the layers' allowlists (eslint.config.js, layers): name the file.",
+      unplaced:
+        '{{file}} is in no layer: add it to LAYERS, or to the composition root, in eslint.config.js.',
       refused:
         '{{layer}} may not import {{what}}: it may import {{allowed}} (eslint.config.js, layers; ARCHITECTURE.md, Layers).',
     },
   },
   create(context) {
-    const { layers } = context.options[0];
-    const root = context.cwd;
+    // Paths are the repository's (the config's folder), wherever ESLint is run from.
+    const { layers, root, compositionRoot } = context.options[0];
     const here = path.relative(root, context.filename).split(path.sep).join('/');
     const layer = layers.find((l) => within(here, l.files));
-    if (!layer) return {};
+    if (!layer) {
+      if (within(here, compositionRoot)) return {};
+      return {
+        Program: (node) => context.report({ node, messageId: 'unplaced', data: { file: here } }),
+      };
+    }
     const check = (node, source, types) => {
-      if (!source || typeof source.value !== 'string') return;
-      const specifier = source.value;
+      if (!source) return;
+      // import(`…${x}`) or import(name): no path to check, and so none allowed.
+      const literal = source.type === 'TSLiteralType' ? source.literal : source;
+      if (literal.type !== 'Literal' || typeof literal.value !== 'string')
+        return context.report({ node: source, messageId: 'computed' });
+      const specifier = literal.value;
       let ok;
       let what;
       if (specifier.startsWith('.')) {
@@ -71,6 +84,12 @@ const rule = {
       ExportNamedDeclaration: (node) => check(node, node.source, typeOnly(node)),
       ExportAllDeclaration: (node) => check(node, node.source, node.exportKind === 'type'),
       ImportExpression: (node) => check(node, node.source, false),
+      // `type T = import('…').T` and `typeof import('…')`: types only.
+      TSImportType: (node) => check(node, node.argument, true),
+      // `import x = require('…')`.
+      TSImportEqualsDeclaration: (node) =>
+        node.moduleReference.type === 'TSExternalModuleReference' &&
+        check(node, node.moduleReference.expression, node.importKind === 'type'),
     };
   },
 };

@@ -57,6 +57,14 @@ describe('layers by allowlist', () => {
       "import { Workspace } from '../state/workspace.svelte.ts';",
       /src\/state\/workspace/,
     ],
+    [
+      'src/state/x.ts',
+      "type S = import('../adapters/session-store.ts').SessionStore;",
+      /src\/adapters\/session-store\.ts/,
+    ],
+    ['src/state/x.ts', "type D = typeof import('idb');", /package idb/],
+    ['src/core/x.ts', "const m = import(`../adapters/${'session-db'}.ts`);", /computed path/],
+    ['src/lib/x.ts', "import { openDB } from 'idb';", /src\/lib\/x\.ts is in no layer/],
   ])('refuses in %s: %s', async (file, code, named) => {
     const messages = await refused(file, code);
     expect(messages).toHaveLength(1);
@@ -83,6 +91,17 @@ describe('layers by allowlist', () => {
     ],
   ])('allows in %s: %s', async (file, code) => {
     expect(await refused(file, code)).toEqual([]);
+  });
+
+  it('judges paths from the repository, wherever ESLint runs', async () => {
+    const fromSrc = new ESLint({ cwd: `${process.cwd()}/src` });
+    const [result] = await fromSrc.lintText(
+      "import Anthropic from '@anthropic-ai/sdk';\nexport {};\n",
+      {
+        filePath: 'core/agent/x.ts',
+      },
+    );
+    expect(result!.messages.map((m) => m.ruleId)).toContain('layers/imports');
   });
 
   it('lets an adapter import the state ports for their types only', async () => {

@@ -67,6 +67,17 @@ describe('a turn given its stop conditions', () => {
     expect(run.state).toBe('done');
   });
 
+  it('ends at the step ceiling when none of them ends it', async () => {
+    const text = { text: 'Still thinking.' };
+    const run = await turn([text, text, text, text], {
+      options: { stopWhen: [], maxSteps: 1 },
+    });
+    // maxSteps and the two grace steps: three requests, then the turn ends.
+    expect(run.model.requests).toHaveLength(3);
+    expect(run.state).toBe('error');
+    expect(run.events.some((e) => e.type === 'error' && e.kind === 'step_limit')).toBe(true);
+  });
+
   it('stops when the person presses Stop, whatever conditions it was given', async () => {
     const controller = new AbortController();
     const run = await turn([{ tools: [query] }, { tools: [query] }], {

@@ -14,8 +14,10 @@ import { appendUser, closeOpenToolUses, withoutImages } from '../model/conversat
 import { ANALYSIS_REQUEST, STOPPED_NOTE, systemPrompt } from './prompts.ts';
 import { runStep } from './step.ts';
 import {
+  GRACE_STEPS,
   judge,
   MAX_STEPS,
+  stepCeiling,
   stopRequested,
   turnConditions,
   type Ending,
@@ -89,9 +91,12 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
   });
   turn.checkpoint();
 
+  const maxSteps = opts.maxSteps ?? MAX_STEPS;
+  // Stop first and the ceiling last, whatever the turn was handed.
   const conditions = [
     stopRequested(signal),
-    ...(opts.stopWhen ?? turnConditions(opts.maxSteps ?? MAX_STEPS)),
+    ...(opts.stopWhen ?? turnConditions(maxSteps)),
+    stepCeiling(maxSteps + GRACE_STEPS),
   ];
   const steps: StepRecord[] = [];
   const ending = await (async (): Promise<Ending> => {

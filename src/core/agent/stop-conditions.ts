@@ -95,6 +95,24 @@ export const stepLimit =
   };
 
 /**
+ * However a turn was told to end, it ends at `max` steps: the loop asks this last, so that
+ * conditions handed in (AgentOptions.stopWhen) that never end a turn cannot keep asking the
+ * model, and paying for it, until the person presses Stop.
+ */
+export const stepCeiling =
+  (max: number): StopCondition =>
+  (steps) =>
+    steps.length >= max
+      ? {
+          end: {
+            state: 'error',
+            kind: 'step_limit',
+            message: `The model used ${steps.length} steps without finishing, so the turn ended. What it found so far is above; ask a narrower question to continue.`,
+          },
+        }
+      : null;
+
+/**
  * Sift's conditions of a turn, in the order they are asked (AgentOptions.stopWhen); the loop asks
  * `stopRequested` before them.
  */
