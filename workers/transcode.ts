@@ -4,10 +4,10 @@
  * is ISO-8859-1, where Windows-1252's `€ ’ – œ` are control characters.
  *
  * The UTF-8 comes out in parts, each cut after a line feed outside double quotes, so that DuckDB
- * can read one part while the next is being made (read-delimited.ts): made whole first, then
- * read, a 100 MB file took twice as long as the same text in UTF-8 (BENCHMARKS.md, Encodings).
- * Each part is a Blob, kept by the browser in its blob store (on disk when large), so the file is
- * never held whole in the worker's memory.
+ * can read one part while the next is being made (text-parts.ts): made whole first, then read, a
+ * 100 MB file took twice as long as the same text in UTF-8 (BENCHMARKS.md, Encodings). A part is
+ * a buffer handed on to DuckDB's worker, so at most two are held at once, never the whole file;
+ * a whole text, when one is needed, is a Blob of converted chunks (utf8File).
  *
  * A single-byte encoding goes through a table of each byte's UTF-8 bytes: in a Chromium worker
  * that made 100 MB UTF-8 in 0.45 s where TextDecoder and TextEncoder took 2.5 s (measured,

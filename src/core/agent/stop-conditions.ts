@@ -78,22 +78,6 @@ export const repeatedCutOffs =
     };
   };
 
-/** At `max` steps the model is told to conclude; `grace` steps later the turn ends. */
-export const stepLimit =
-  (max: number, grace: number): StopCondition =>
-  (steps) => {
-    const n = steps.length;
-    if (n >= max + grace)
-      return {
-        end: {
-          state: 'error',
-          kind: 'step_limit',
-          message: `The model used ${n} steps without finishing, so the turn ended. What it found so far is above; ask a narrower question to continue.`,
-        },
-      };
-    return n === max ? { note: STEP_LIMIT_NOTE(n) } : null;
-  };
-
 /**
  * However a turn was told to end, it ends at `max` steps: the loop asks this last, so that
  * conditions handed in (AgentOptions.stopWhen) that never end a turn cannot keep asking the
@@ -111,6 +95,13 @@ export const stepCeiling =
           },
         }
       : null;
+
+/** At `max` steps the model is told to conclude; `grace` steps later the turn ends. */
+export const stepLimit =
+  (max: number, grace: number): StopCondition =>
+  (steps) =>
+    stepCeiling(max + grace)(steps) ??
+    (steps.length === max ? { note: STEP_LIMIT_NOTE(steps.length) } : null);
 
 /**
  * Sift's conditions of a turn, in the order they are asked (AgentOptions.stopWhen); the loop asks
