@@ -4,7 +4,7 @@
  * fed back and retried, truncated results, and Stop. The requests the mock received are checked
  * as the API would see them.
  */
-import { COLUMN_TABLE_HEADERS } from '../../src/core/agent/prompts.ts';
+import { COLUMN_TABLE_HEADERS } from '../../src/core/tools/output-table.ts';
 import type { Page, Request } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { weatherAnalysis, weatherQuestion } from '../fixtures/weather-script.ts';

@@ -1,4 +1,4 @@
-import { COLUMN_TABLE_HEADERS } from '../../src/core/agent/prompts.ts';
+import { COLUMN_TABLE_HEADERS } from '../../src/core/tools/output-table.ts';
 import { describe, expect, it } from 'vitest';
 import { emptyConversation } from '../../src/core/model/conversation.ts';
 import { reduceAll } from '../../src/core/events/view.ts';

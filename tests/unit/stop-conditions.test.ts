@@ -10,7 +10,10 @@ import {
   turnConditions,
   type StepRecord,
 } from '../../src/core/agent/stop-conditions.ts';
-import { CUT_OFF_NOTE } from '../../src/core/agent/prompts.ts';
+import { cutOffNote } from '../../src/core/agent/prompts.ts';
+import { SIFT_TOOLS } from '../../src/core/tools/registry.ts';
+
+const CUT_OFF_NOTE = cutOffNote(SIFT_TOOLS);
 
 const step = (n: number, more: Partial<StepRecord> = {}): StepRecord => ({
   step: n,
@@ -43,7 +46,7 @@ describe('stop conditions', () => {
   });
 
   it('tell the model once about a cut-off reply and end at the second in a row', () => {
-    const cut = repeatedCutOffs(2);
+    const cut = repeatedCutOffs(2, CUT_OFF_NOTE);
     expect(cut([step(1, { cutOff: true })])).toEqual({ note: CUT_OFF_NOTE });
     expect(cut([step(1, { cutOff: true }), step(2)])).toBeNull();
     expect(cut([step(1, { cutOff: true }), step(2, { cutOff: true })])).toMatchObject({
@@ -56,7 +59,7 @@ describe('stop conditions', () => {
   });
 
   it('warn at the step limit and end after the grace steps', () => {
-    const limit = stepLimit(3, 2);
+    const limit = stepLimit(3, 2, (n) => `${n} steps`);
     expect(limit(steps(2))).toBeNull();
     expect(limit(steps(3))).toMatchObject({ note: expect.stringContaining('3 steps') });
     expect(limit(steps(4))).toBeNull();
@@ -68,7 +71,7 @@ describe('stop conditions', () => {
   it('are asked in order: Stop first, then finalize, then the limits', () => {
     const controller = new AbortController();
     // As the loop asks them: the person's Stop before the turn's conditions.
-    const conditions = [stopRequested(controller.signal), ...turnConditions(1)];
+    const conditions = [stopRequested(controller.signal), ...turnConditions(SIFT_TOOLS, 1)];
     const calls = [{ tool: 'finalize', isError: false, endsTurn: true }];
     const finalized = [step(1, { calls, cutOff: true })];
     // finalize wins over a cut-off reply and the step limit in the same step.
@@ -78,7 +81,7 @@ describe('stop conditions', () => {
   });
 
   it('send every note that applies when none ends the turn', () => {
-    const conditions = turnConditions(1);
+    const conditions = turnConditions(SIFT_TOOLS, 1);
     const { end, notes } = judge(conditions, [step(1, { cutOff: true })]);
     expect(end).toBeNull();
     expect(notes).toEqual([CUT_OFF_NOTE, expect.stringContaining('1 steps')]);

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROMPT_MAX_COLUMNS, systemPrompt } from '../../src/core/agent/prompts.ts';
 import { reduceAll } from '../../src/core/events/view.ts';
-import { TOOLS, describeCall } from '../../src/core/tools/registry.ts';
+import { SIFT_TOOLS, TOOLS, describeCall } from '../../src/core/tools/registry.ts';
 import { expectValid, resultsOf, turn } from '../helpers/agent-turn.ts';
 import { FakeEngine, WEATHER } from '../helpers/fake-engine.ts';
 
@@ -123,14 +123,18 @@ describe('the dataset in the system prompt', () => {
   });
 
   it('lists every column while the tables are narrow', () => {
-    const prompt = systemPrompt('question', [WEATHER, wide('wide', PROMPT_MAX_COLUMNS - 6)]);
+    const prompt = systemPrompt(
+      'question',
+      [WEATHER, wide('wide', PROMPT_MAX_COLUMNS - 6)],
+      SIFT_TOOLS,
+    );
     expect(prompt).toContain('  - temp_max: DOUBLE');
     expect(prompt).toContain(`wide_c${PROMPT_MAX_COLUMNS - 7}: DOUBLE`);
   });
 
   it("puts a file name with $' or $& in the prompt as it is (issue 27)", () => {
     const odd = { ...STATIONS, fileName: "sales$'$&$`.csv" };
-    const prompt = systemPrompt('question', [odd]);
+    const prompt = systemPrompt('question', [odd], SIFT_TOOLS);
     expect(prompt).toContain('from the file "sales$\'$&$`.csv"');
     // A string replacement would have pasted the prompt's own tail and head in its place.
     expect(prompt.split('You are a data analyst assistant')).toHaveLength(2);
@@ -138,12 +142,12 @@ describe('the dataset in the system prompt', () => {
 
   it('names the tables and their sizes only once they are too wide, and points to describe_table', () => {
     const tables = [WEATHER, wide('a', 150), wide('b', 150)];
-    const prompt = systemPrompt('question', tables);
+    const prompt = systemPrompt('question', tables, SIFT_TOOLS);
     expect(prompt).not.toContain('temp_max');
     expect(prompt).not.toContain('a_c0');
     expect(prompt).toContain('3 tables are loaded, with 306 columns in all');
     expect(prompt).toContain('- a: 10 rows, 150 columns (from "a.csv")');
-    expect(prompt).toContain('Call describe_table');
+    expect(prompt).toContain('call describe_table with a table’s name');
   });
 });
 

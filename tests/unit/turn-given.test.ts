@@ -24,6 +24,11 @@ describe('a turn given its tools', () => {
     );
     expect(run.state).toBe('done');
     expect(run.model.requests[0]!.tools.map((t) => t.name)).toEqual(names);
+    // Its system prompt is written from them too: no advice about a chart it cannot draw.
+    const system = run.model.requests[0]!.system.map((b) => b.text).join('\n');
+    expect(system).toContain('sql_query');
+    for (const absent of ['create_plot', 'output_table', 'validate_finding', 'ask_user'])
+      expect(system).not.toContain(absent);
     // The chart tool is Sift's, but not this turn's: its call is answered, not run.
     const [ran, refused] = resultsOf(run.model.requests[1]!);
     expect(ran!.is_error).toBeUndefined();

@@ -41,10 +41,11 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     req.emit(event);
   };
   const question = req.kind === 'analysis' ? ANALYSIS_REQUEST : (req.question ?? '').trim();
+  const tools = opts.tools ?? SIFT_TOOLS;
   const system: TextBlock[] = [
     {
       type: 'text',
-      text: systemPrompt(req.kind, req.tables),
+      text: systemPrompt(req.kind, req.tables, tools),
       cache_control: { type: 'ephemeral' },
     },
   ];
@@ -53,7 +54,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     signal,
     system,
     opts,
-    tools: opts.tools ?? SIFT_TOOLS,
+    tools,
     conversation: { ...req.conversation },
     emit,
     now,
@@ -95,7 +96,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
   // Stop first and the ceiling last, whatever the turn was handed.
   const conditions = [
     stopRequested(signal),
-    ...(opts.stopWhen ?? turnConditions(maxSteps)),
+    ...(opts.stopWhen ?? turnConditions(tools, maxSteps)),
     stepCeiling(maxSteps + GRACE_STEPS),
   ];
   const steps: StepRecord[] = [];

@@ -5,7 +5,8 @@
  * next step, or has nothing to say. The first ending wins; every note is sent.
  */
 import type { EndState } from '../events/events.ts';
-import { CUT_OFF_NOTE, STEP_LIMIT_NOTE } from './prompts.ts';
+import type { ToolSet } from '../tools/tool-set.ts';
+import { cutOffNote, stepLimitNote } from './prompts.ts';
 
 /** Steps a turn may take before the model is told to conclude. */
 export const MAX_STEPS = 15;
@@ -60,14 +61,17 @@ export const answeredWithoutTools: StopCondition = (steps) => {
   return { end: { state: 'done' } };
 };
 
-/** Replies cut off at the output limit: the model is told once, then the turn ends. */
+/**
+ * Replies cut off at the output limit: the model is told once (`note`, which names the tools the
+ * turn has), then the turn ends.
+ */
 export const repeatedCutOffs =
-  (max: number): StopCondition =>
+  (max: number, note: string): StopCondition =>
   (steps) => {
     let run = 0;
     for (let i = steps.length - 1; i >= 0 && steps[i]?.cutOff; i--) run += 1;
     if (run === 0) return null;
-    if (run < max) return { note: CUT_OFF_NOTE };
+    if (run < max) return { note };
     return {
       end: {
         state: 'error',
@@ -96,23 +100,22 @@ export const stepCeiling =
         }
       : null;
 
-/** At `max` steps the model is told to conclude; `grace` steps later the turn ends. */
+/** At `max` steps the model is told to conclude (`note`); `grace` steps later the turn ends. */
 export const stepLimit =
-  (max: number, grace: number): StopCondition =>
+  (max: number, grace: number, note: (steps: number) => string): StopCondition =>
   (steps) =>
-    stepCeiling(max + grace)(steps) ??
-    (steps.length === max ? { note: STEP_LIMIT_NOTE(steps.length) } : null);
+    stepCeiling(max + grace)(steps) ?? (steps.length === max ? { note: note(steps.length) } : null);
 
 /**
- * Sift's conditions of a turn, in the order they are asked (AgentOptions.stopWhen); the loop asks
- * `stopRequested` before them.
+ * Sift's conditions of a turn given `tools`, in the order they are asked (AgentOptions.stopWhen);
+ * the loop asks `stopRequested` before them. Their notes name the tools the model has.
  */
-export function turnConditions(maxSteps = MAX_STEPS): StopCondition[] {
+export function turnConditions(tools: ToolSet, maxSteps = MAX_STEPS): StopCondition[] {
   return [
     endingToolCalled,
     answeredWithoutTools,
-    repeatedCutOffs(MAX_CUT_OFFS),
-    stepLimit(maxSteps, GRACE_STEPS),
+    repeatedCutOffs(MAX_CUT_OFFS, cutOffNote(tools)),
+    stepLimit(maxSteps, GRACE_STEPS, (steps) => stepLimitNote(steps, tools)),
   ];
 }
 

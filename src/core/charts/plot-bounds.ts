@@ -36,7 +36,7 @@ function checkExpression(text: string, at: string): void {
   const generator = GENERATORS.exec(text);
   if (generator)
     refuse(
-      `${at}: ${generator[1]}() is not allowed in chart expressions (it can build values too large to draw). Compute such data with sql_query and put the rows in data.values.`,
+      `${at}: ${generator[1]}() is not allowed in chart expressions (it can build values too large to draw). Compute such data in a query and draw that query.`,
     );
   if (/\bformat\s*\(/.test(text))
     for (const [, quoted] of text.matchAll(/['"]([^'"]*)['"]/g)) checkFormat(quoted ?? '', at);

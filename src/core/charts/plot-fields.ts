@@ -201,7 +201,7 @@ export function dataFields(data: unknown, at: string, maxRows: number): Set<stri
     );
   if (rows.length > maxRows)
     refuse(
-      `${at}.values has ${rows.length} rows; a chart may have at most ${maxRows}. Aggregate with sql_query first (GROUP BY, binning, or top N) and chart the result.`,
+      `${at}.values has ${rows.length} rows; a chart may have at most ${maxRows}. Aggregate in a query first (GROUP BY, binning, or top N) and chart its result.`,
     );
   const fields = new Set<string>();
   for (const row of rows) {

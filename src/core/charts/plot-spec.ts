@@ -53,7 +53,7 @@ export function checkPlotSpec(spec: unknown, options: PlotSpecOptions = {}): Plo
       ok: false,
       reason:
         `The spec is ${Math.round(json.length / 1000)} KB of JSON; the limit is ${MAX_SPEC_BYTES / 1000} KB. ` +
-        `Aggregate with sql_query first and put at most ${maxRows} rows in data.values.`,
+        `Aggregate in a query first and put at most ${maxRows} rows in data.values.`,
     };
   const clean = JSON.parse(json) as Obj;
   try {

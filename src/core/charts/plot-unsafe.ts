@@ -128,9 +128,7 @@ export function scanForUnsafe(
     const here = path(at, key);
     if (inData && key === 'values') continue;
     if (key === 'url')
-      refuse(
-        `${here}: charts cannot load URLs. Query the data with sql_query and put the rows inline in data.values.`,
-      );
+      refuse(`${here}: charts cannot load URLs. Draw the chart from a query of the data instead.`);
     if (key === 'href')
       refuse(`${here}: links are not allowed in charts. Remove the href channel or property.`);
     if (key === 'cursor' && !(typeof value === 'string' && /^[a-z-]+$/.test(value)))

@@ -20,6 +20,10 @@ export const askUser = defineTool({
       .optional()
       .describe('Answers to choose from, shown as buttons.'),
   }),
+  guidance: {
+    question:
+      'If the question can be read in materially different ways and the reading changes the answer (which column, which period, which measure), ask with ask_user, once, offering the readings as options. Otherwise make a reasonable interpretation and state your assumption.',
+  },
   describe: (input) => `Asked: “${field(input, 'question')}”`,
   summarise: (input) => `- asked the person: ${field(input, 'question')}`,
   async run({ question, options = [] }, ctx) {

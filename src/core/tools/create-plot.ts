@@ -3,6 +3,7 @@ import type { Cell } from '../data/engine.ts';
 import { checkPlotSpec } from '../charts/plot-spec.ts';
 import { defineTool, fail, ok, type QueryRows, field } from './tool.ts';
 import { queryId as queryIdSchema } from '../ids.ts';
+import { sqlQuery } from './sql-query.ts';
 
 /** Rows a chart may hold: a chart's data is a small aggregate. */
 export const CHART_MAX_ROWS = 100;
@@ -35,6 +36,13 @@ export const createPlot = defineTool({
       .optional()
       .describe('To fix a chart after looking at it: the chart id its result gave you.'),
   }),
+  presents: 'aside',
+  guidance: {
+    rules: [
+      `Charts: draw each chart from a query. Run ${sqlQuery.name} for exactly the rows the chart needs (at most ${CHART_MAX_ROWS}: aggregate in SQL), then call create_plot with query_id set to that query's id and a Vega-Lite v6 spec without data, whose fields are the query's column names. Put rows inline in data.values only for numbers that came from no query. No URLs, images or links.`,
+    ],
+    question: 'For visual questions (distributions, trends, comparisons), prefer create_plot.',
+  },
   describe: (input) => `Chart: ${field(input, 'title')}`,
   summarise: (input) => `- showed chart "${field(input, 'title')}"`,
   async run({ title, vega_lite_spec, query_id, replaces }, ctx) {

@@ -18,6 +18,11 @@ export const describeTable = defineTool({
   schema: z.object({
     name: z.string().min(1).describe('The table, as list_tables names it.'),
   }),
+  guidance: {
+    rules: [
+      'When the dataset above names tables without their columns, call describe_table with a table’s name to see its columns, types and issues before you query it.',
+    ],
+  },
   describe: (input) => `Described ${field(input, 'name') || 'a table'}`,
   summarise: (input) => `- described table ${field(input, 'name')}`,
   async run({ name }, ctx) {

@@ -20,6 +20,13 @@ export const finalize = defineTool({
       .optional()
       .describe(`Up to ${MAX_SUGGESTIONS} next questions, shown as buttons the person can click.`),
   }),
+  guidance: {
+    analysis: {
+      step: 'end',
+      text: `Call finalize with a short descriptive session title (e.g. "E-commerce Sales Q4 2024", "Customer Churn Analysis") and up to ${MAX_SUGGESTIONS} follow-up questions worth asking of this data.`,
+    },
+    question: `Call finalize with null when you have fully answered the question, with up to ${MAX_SUGGESTIONS} short follow-up questions that would take the analysis further (insights, not just more results).`,
+  },
   describe: (input) => {
     const title = field(input, 'session_title');
     return title ? `Titled the session “${title}”` : 'Answer complete';

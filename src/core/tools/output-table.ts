@@ -3,6 +3,17 @@ import { cell } from '../data/cell.ts';
 import { defineTool, fail, ok, field } from './tool.ts';
 
 const MAX_ROWS = 2_000;
+
+/** The per-column table the initial analysis ends with. */
+export const COLUMN_TABLE_HEADERS = [
+  'Column',
+  'Type',
+  'Non-Null Count',
+  'Unique Count',
+  'Description',
+  'Typical Values',
+  'Issues',
+] as const;
 const MAX_CELLS = 200_000;
 
 export const outputTable = defineTool({
@@ -16,6 +27,14 @@ export const outputTable = defineTool({
     headers: z.array(z.string()).min(1),
     rows: z.array(z.array(cell)),
   }),
+  presents: 'aside',
+  guidance: {
+    analysis: {
+      step: 'present',
+      text: `output_table: a per-column table with the headers ${COLUMN_TABLE_HEADERS.join(', ')} — one row for every column of every table, in table order. Its "Issues" flags high null rates, suspicious outliers, mixed types, constant columns and the like; write "None" if clean.`,
+    },
+    question: 'For tabular results, use output_table rather than a Markdown table in the text.',
+  },
   describe: (input) => `Table: ${field(input, 'title')}`,
   summarise: (input) => `- showed table "${field(input, 'title')}"`,
   async run({ title, headers, rows }, ctx) {

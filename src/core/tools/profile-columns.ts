@@ -33,6 +33,12 @@ export const profileColumns = defineTool({
     table: z.string().optional().describe('Table name; defaults to the first table.'),
     columns: z.array(z.string()).optional().describe('Columns to profile; all when omitted.'),
   }),
+  guidance: {
+    analysis: {
+      step: 'explore',
+      text: 'profile_columns gives counts, typical values and issues for every column in one call.',
+    },
+  },
   describe: (input) =>
     Array.isArray(input.columns) ? `Profiled ${input.columns.length} columns` : 'Profiled columns',
   async run({ table, columns }, ctx) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compactResult, MODEL_MAX_ROWS } from './compact-result.ts';
+import { compactResult, MODEL_MAX_BYTES, MODEL_MAX_ROWS } from './compact-result.ts';
 import { queryHint } from './sql-hints.ts';
 import { cancellable, defineTool, fail, ok, field, clip } from './tool.ts';
 
@@ -21,6 +21,18 @@ export const sqlQuery = defineTool({
       .min(1)
       .describe('A short phrase saying what this query finds out, shown to the person.'),
   }),
+  guidance: {
+    rules: [
+      "SQL is DuckDB's dialect, read-only: one SELECT / WITH … SELECT / DESCRIBE / SUMMARIZE per sql_query. Quote identifiers that need it with double quotes.",
+      `Each query result you receive holds at most ${MODEL_MAX_ROWS} rows and about ${MODEL_MAX_BYTES / 1000} KB, with the true row count; aggregate in SQL instead of paging through rows. Queries time out after ${QUERY_TIMEOUT_MS / 1000} seconds.`,
+    ],
+    analysis: {
+      step: 'explore',
+      text: 'Use sql_query to check distributions, ranges and relationships for key columns.',
+    },
+    question:
+      "Use sql_query to fetch what you need before answering. Don't guess: verify with queries.",
+  },
   describe: (input) => field(input, 'description') || 'Query',
   summarise: (input) =>
     `- queried: ${field(input, 'description')} — ${clip(field(input, 'query'), 300)}`,

@@ -109,6 +109,27 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   placeholder?(input: RawInput, callId: string): ItemView;
   /** A successful call ends the turn once every call of the same reply has run. */
   endsTurn?: boolean;
+  /**
+   * What it puts before the person: the answer they read (its text), or a table or chart beside
+   * it. The prompts and the notes to the model name these tools as the ways to reach the person.
+   */
+  presents?: 'answer' | 'aside';
+  /** What the system prompt tells the model of this tool; only given tools are written in. */
+  guidance?: ToolGuidance;
+}
+
+/**
+ * A tool's part in the system prompts (agent/prompts.ts), beside its description: the prompt of a
+ * turn is assembled from the tools the turn is given, so that it never names a tool the model
+ * cannot call, and a tool's advice changes in its own file.
+ */
+export interface ToolGuidance {
+  /** Rules under "How to work", in every kind of turn. */
+  rules?: readonly string[];
+  /** Its step in the initial analysis: exploring the data, presenting it, or ending the turn. */
+  analysis?: { step: 'explore' | 'present' | 'end'; text: string };
+  /** Its guideline for answering a question. */
+  question?: string;
 }
 
 export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool<S> {

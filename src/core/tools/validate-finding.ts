@@ -43,6 +43,11 @@ export const validateFindingTool = defineTool({
       .optional()
       .describe('The unit of value, said after each figure (e.g. mm); not for a 0/1 share.'),
   }),
+  guidance: {
+    rules: [
+      'Before you lead with a finding (a difference between groups, a trend, a driver), check it with validate_finding (for a comparison, name in higher the group you say is higher) and say in a few words how it fared; state a weak or contradicted finding as such, or drop it.',
+    ],
+  },
   describe: (input) => `Checked: “${field(input, 'finding')}”`,
   summarise: (input) => `- checked the finding: ${field(input, 'finding')}`,
   async run({ finding, query, group_by, higher, unit }, ctx) {
