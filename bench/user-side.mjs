@@ -151,7 +151,7 @@ async function main() {
     sizes: [],
   };
   try {
-    const { profileTable } = await loader.ssrLoadModule('/src/core/data/profile.ts');
+    const { profileTable } = await loader.ssrLoadModule('/src/core/sql/profile.ts');
     for (const size of sizes) {
       const f = await ensureCsv(`${OUT}${size.file}`, size.bytes);
       const entry = { label: size.label, fileBytes: f.bytes, rows: f.rows, native: {} };

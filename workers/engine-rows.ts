@@ -1,6 +1,6 @@
 /** Arrow results as plain rows, for Sift's own statements (profile, loading, counts). */
 import type { RecordBatch } from 'apache-arrow';
-import type { Row } from '../src/core/data/profile.ts';
+import type { Row } from '../src/core/sql/profile.ts';
 
 /** Arrow values as plain JS: BigInt to number, vectors (lists) to arrays. */
 function plain(value: unknown): unknown {

@@ -21,16 +21,16 @@ import type {
   TableInfo,
   TableProfile,
 } from '../src/core/data/engine.ts';
-import { tableNameFor } from '../src/core/data/column-names.ts';
+import { tableNameFor } from '../src/core/reading/column-names.ts';
 import { errorMessage } from '../src/core/errors.ts';
-import { HEAD_BYTES, inspectHead } from '../src/core/data/file-head.ts';
+import { HEAD_BYTES, inspectHead } from '../src/core/reading/file-head.ts';
 import { headOf, type FileHead } from './gzip-head.ts';
 import type { ParquetReader } from './load-parquet.ts';
 import { jsonDeps, readFile, type FileRead, type ReadDeps } from './read-file.ts';
 import { loadWorkbook } from './load-xlsx.ts';
-import { profileTable } from '../src/core/data/profile.ts';
+import { profileTable } from '../src/core/sql/profile.ts';
 import { rowsOf } from './engine-rows.ts';
-import { quoteIdent } from '../src/core/data/sql-text.ts';
+import { quoteIdent } from '../src/core/sql/sql-text.ts';
 import { loadCsv } from './load-csv.ts';
 import { LOCKDOWN_STATEMENTS, UPLOAD_DIR } from './lockdown.ts';
 import { CANCELLED_BEFORE_START, Cancellations, runInTurn } from './cancellations.ts';

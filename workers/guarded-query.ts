@@ -14,16 +14,16 @@ import {
   resultQuery,
   toCell,
   transportOf,
-} from '../src/core/data/query-guard.ts';
+} from '../src/core/sql/query-guard.ts';
 import { errorMessage } from '../src/core/errors.ts';
-import { errorOnQueryLines } from '../src/core/data/error-lines.ts';
+import { errorOnQueryLines } from '../src/core/sql/error-lines.ts';
 import {
   cellCharsFor,
   columnsNote,
   COUNT_BUDGET_MS,
   MAX_RESULT_COLUMNS,
   statementTooLong,
-} from '../src/core/data/query-limits.ts';
+} from '../src/core/sql/query-limits.ts';
 import { Interrupted, Stopper } from './pending.ts';
 import { rowsOf } from './engine-rows.ts';
 

@@ -5,10 +5,10 @@
  * encoding is made UTF-8 first (read-file.ts, transcode.ts); one that turns out not to be UTF-8
  * past its head throws NotUtf8, for the reader to make it so.
  */
-import { cleanColumnNames } from '../src/core/data/column-names.ts';
+import { cleanColumnNames } from '../src/core/reading/column-names.ts';
 import type { ColumnName } from '../src/core/data/engine.ts';
-import type { Row } from '../src/core/data/profile.ts';
-import { quoteIdent, quoteLiteral } from '../src/core/data/sql-text.ts';
+import type { Row } from '../src/core/sql/profile.ts';
+import { quoteIdent, quoteLiteral } from '../src/core/sql/sql-text.ts';
 import { errorMessage } from '../src/core/errors.ts';
 
 export type Exec = (sql: string) => Promise<Row[]>;
@@ -44,7 +44,7 @@ interface Attempt {
    * must not join lines into one record that DuckDB's reader keeps apart.
    */
   noQuote: boolean;
-  /** Lines above the header (a title block: src/core/data/title-lines.ts). */
+  /** Lines above the header (a title block: src/core/reading/title-lines.ts). */
   skip: number;
   /** Columns read as text whatever they look like (numbers with a point between thousands). */
   asText: string[];

@@ -9,7 +9,7 @@
  * duckdb-wasm's own JSON import (`insertJSONFromPath`) was the first way: 3× slower on the same
  * records, columns sorted by name, numbers in objects as DOUBLE (bench/json-import).
  */
-import { quoteIdent } from '../src/core/data/sql-text.ts';
+import { quoteIdent } from '../src/core/sql/sql-text.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import { batchToArrow } from './json-arrow.ts';
 import { RecordShape, isRecord, type ColumnPlan } from './record-shape.ts';

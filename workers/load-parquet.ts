@@ -10,7 +10,7 @@
  * timestamps with a time zone — with no conversion of ours in between.
  */
 import type { ColumnName } from '../src/core/data/engine.ts';
-import { quoteIdent } from '../src/core/data/sql-text.ts';
+import { quoteIdent } from '../src/core/sql/sql-text.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import { normaliseColumns, type Exec } from './table-shape.ts';
 

@@ -4,15 +4,15 @@
  * title rows, and the rows, typed one kind per column, go through duckdb-wasm's JSON import like
  * a JSON file (load-json.ts), with the header's order and names.
  */
-import { cleanColumnNames, tableNameFor } from '../src/core/data/column-names.ts';
+import { cleanColumnNames, tableNameFor } from '../src/core/reading/column-names.ts';
 import type {
   ColumnConversion,
   LoadOutcome,
   ReadChoice,
   TableInfo,
 } from '../src/core/data/engine.ts';
-import { quoteIdent } from '../src/core/data/sql-text.ts';
-import { sheetRecords, sheetTable, type SheetCell } from '../src/core/data/sheet-table.ts';
+import { quoteIdent } from '../src/core/sql/sql-text.ts';
+import { sheetRecords, sheetTable, type SheetCell } from '../src/core/reading/sheet-table.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import { loadRecords, type JsonDeps } from './load-json.ts';
 import { withLocalFormats } from './local-formats.ts';

@@ -1,7 +1,7 @@
 /**
  * After a table is read, its columns of text that are numbers or dates in a local format
  * (`1 234,56 €`, `(1.234,00)`, `25.03.2024`) become numbers and dates: each judged from the
- * shapes of all its values (src/core/data/local-numbers.ts, local-dates.ts), converted in one
+ * shapes of all its values (src/core/reading/local-numbers.ts, local-dates.ts), converted in one
  * statement, with any value that does not fit kept as written in a column beside it (issue 28).
  */
 import type { ColumnConversion, ColumnName } from '../src/core/data/engine.ts';
@@ -13,7 +13,7 @@ import {
   describeDates,
   type DateOrder,
   type DateShape,
-} from '../src/core/data/local-dates.ts';
+} from '../src/core/reading/local-dates.ts';
 import {
   describeFormat,
   judgeNumbers,
@@ -25,8 +25,8 @@ import {
   type Decimal,
   type NumberVerdict,
   type ValueShape,
-} from '../src/core/data/local-numbers.ts';
-import { quoteIdent, quoteLiteral } from '../src/core/data/sql-text.ts';
+} from '../src/core/reading/local-numbers.ts';
+import { quoteIdent, quoteLiteral } from '../src/core/sql/sql-text.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import type { Exec } from './load-csv.ts';
 

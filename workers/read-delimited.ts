@@ -1,17 +1,17 @@
 /**
  * Delimited text into a table: made UTF-8 first when it is in another encoding (transcode.ts),
  * then read by DuckDB's sniffer (load-csv.ts) below any title lines and above any closing total
- * (core/data/title-lines.ts), and its local numbers and dates converted (local-formats.ts).
+ * (core/reading/title-lines.ts), and its local numbers and dates converted (local-formats.ts).
  *
  * Windows-1252 text with no byte in 0x80–0x9F is Latin-1 byte for byte, which DuckDB decodes
  * itself: such a file is read in place, without the copy (ARCHITECTURE.md, Facts: encodings).
  */
 import type { Encoding } from '../src/core/data/engine.ts';
-import { HEAD_BYTES } from '../src/core/data/file-head.ts';
-import type { Row } from '../src/core/data/profile.ts';
-import { quoteIdent } from '../src/core/data/sql-text.ts';
-import { decodeSingleByte } from '../src/core/data/text-encoding.ts';
-import { fields, framing, trailer, type Framing } from '../src/core/data/title-lines.ts';
+import { HEAD_BYTES } from '../src/core/reading/file-head.ts';
+import type { Row } from '../src/core/sql/profile.ts';
+import { quoteIdent } from '../src/core/sql/sql-text.ts';
+import { decodeSingleByte } from '../src/core/reading/text-encoding.ts';
+import { fields, framing, trailer, type Framing } from '../src/core/reading/title-lines.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import type { FileHead } from './gzip-head.ts';
 import { loadCsv, NotUtf8, type Decoding, type Exec } from './load-csv.ts';

@@ -10,8 +10,8 @@ import type {
   FileFormat,
   ReadChoice,
 } from '../src/core/data/engine.ts';
-import type { HeadVerdict } from '../src/core/data/file-head.ts';
-import { ENCODINGS, guessSingleByte } from '../src/core/data/text-encoding.ts';
+import type { HeadVerdict } from '../src/core/reading/file-head.ts';
+import { ENCODINGS, guessSingleByte } from '../src/core/reading/text-encoding.ts';
 import type { FileHead } from './gzip-head.ts';
 import { NotUtf8, type Exec } from './load-csv.ts';
 import { contents, loadJson, type JsonDeps } from './load-json.ts';

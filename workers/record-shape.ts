@@ -9,7 +9,7 @@
  * TIMESTAMP, lists of one of them; a column that mixes kinds, or holds deeper objects, is text
  * (JSON for the non-strings).
  */
-import { cleanColumnNames } from '../src/core/data/column-names.ts';
+import { cleanColumnNames } from '../src/core/reading/column-names.ts';
 import type { ColumnName } from '../src/core/data/engine.ts';
 
 export type Scalar = 'integer' | 'number' | 'boolean' | 'date' | 'timestamp' | 'string';

@@ -3,9 +3,9 @@
  * by the same rules (cleanColumnNames), and timestamps of other precisions, or with a time zone,
  * as DuckDB's plain TIMESTAMP.
  */
-import { cleanColumnNames } from '../src/core/data/column-names.ts';
+import { cleanColumnNames } from '../src/core/reading/column-names.ts';
 import type { ColumnName } from '../src/core/data/engine.ts';
-import { quoteIdent } from '../src/core/data/sql-text.ts';
+import { quoteIdent } from '../src/core/sql/sql-text.ts';
 import type { Exec } from './load-csv.ts';
 
 export type { Exec } from './load-csv.ts';

@@ -3,7 +3,7 @@
  * all, and that no NUL byte padding an older export's fields stayed inside its text.
  */
 import type { ColumnName } from '../src/core/data/engine.ts';
-import { quoteIdent } from '../src/core/data/sql-text.ts';
+import { quoteIdent } from '../src/core/sql/sql-text.ts';
 import type { Exec } from './load-csv.ts';
 
 /**

@@ -4,7 +4,7 @@
  * while the worker makes the one after it. Made whole first and then read, a 100 MB Windows-1252
  * file took twice as long as the same text in UTF-8 (BENCHMARKS.md, Encodings).
  */
-import { quoteIdent, quoteLiteral } from '../src/core/data/sql-text.ts';
+import { quoteIdent, quoteLiteral } from '../src/core/sql/sql-text.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import type { ReadDeps } from './read-file.ts';
 import type { Utf8Parts } from './transcode.ts';

@@ -17,7 +17,7 @@ import {
   singleByteTable,
   type SingleByteEncoding,
   type TextEncodingName,
-} from '../src/core/data/text-encoding.ts';
+} from '../src/core/reading/text-encoding.ts';
 
 const MB = 1024 * 1024;
 

@@ -1,5 +1,5 @@
 /**
- * The profile's own SQL (src/core/data/profile.ts, loaded through Vite by the caller) run by native
+ * The profile's own SQL (src/core/sql/profile.ts, loaded through Vite by the caller) run by native
  * DuckDB column by column, as the worker runs it: the reference for "drop → profile complete".
  */
 const { DuckDBInstance } = await import(process.env.SIFT_BENCH_NODE_API ?? '@duckdb/node-api');

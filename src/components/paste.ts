@@ -1,5 +1,5 @@
-/** A pasted table as the file the loader reads (src/core/data/pasted-table.ts says how). */
-import { pastedText } from '../core/data/pasted-table.ts';
+/** A pasted table as the file the loader reads (src/components/pasted-table.ts says how). */
+import { pastedText } from './pasted-table.ts';
 
 export function pastedFile(text: string): File | null {
   const pasted = pastedText(text);

@@ -6,7 +6,7 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { Cell, SiftEngine, TableInfo } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
-import { quoteIdent } from '../core/data/sql-text.ts';
+import { quoteIdent } from '../core/sql/sql-text.ts';
 
 export const PAGE_ROWS = 200;
 

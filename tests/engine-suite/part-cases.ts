@@ -3,7 +3,7 @@
  * (workers/transcode.ts, read-delimited.ts): the table must be the one a single reading of the
  * whole text gives. Each expected figure is computed here from the rows as they are written.
  */
-import { singleByteTable } from '../../src/core/data/text-encoding.ts';
+import { singleByteTable } from '../../src/core/reading/text-encoding.ts';
 import { equal, match } from './check.ts';
 import { cells, loaded, types } from './outcomes.ts';
 import type { EngineCase, SuiteContext } from './suite.ts';

@@ -5,8 +5,8 @@
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { ResultColumn } from '../../src/core/data/engine.ts';
-import type { Row, RunSql } from '../../src/core/data/profile.ts';
-import { quoteIdent } from '../../src/core/data/sql-text.ts';
+import type { Row, RunSql } from '../../src/core/sql/profile.ts';
+import { quoteIdent } from '../../src/core/sql/sql-text.ts';
 
 function plain(value: unknown): unknown {
   if (typeof value === 'bigint') return Number(value);

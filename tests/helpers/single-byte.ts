@@ -1,5 +1,5 @@
 /** Text written in a single-byte encoding, as an office export in that code page holds it. */
-import { singleByteTable, type SingleByteEncoding } from '../../src/core/data/text-encoding.ts';
+import { singleByteTable, type SingleByteEncoding } from '../../src/core/reading/text-encoding.ts';
 
 /** `text` in `encoding`, byte by byte through its own table read backwards; throws on a character it cannot hold. */
 export function encodeSingleByte(text: string, encoding: SingleByteEncoding): Uint8Array {

@@ -9,8 +9,8 @@ import {
   numberSql,
   readNumber,
   type NumberFormat,
-} from '../../src/core/data/local-numbers.ts';
-import { quoteLiteral } from '../../src/core/data/sql-text.ts';
+} from '../../src/core/reading/local-numbers.ts';
+import { quoteLiteral } from '../../src/core/sql/sql-text.ts';
 import { type NativeDuckDB, openNativeDuckDB } from '../helpers/native-duckdb.ts';
 
 const format = (decimal: '.' | ',', group: NumberFormat['group'], scale = 2): NumberFormat => ({

@@ -1,5 +1,5 @@
 /**
- * The profile counts the text values that read as numbers (src/core/data/profile.ts, asNumber)
+ * The profile counts the text values that read as numbers (src/core/sql/profile.ts, asNumber)
  * with a cheap test of how each value begins before the TRY_CAST, which is slow in DuckDB-WASM
  * when it fails. The test must let through every value the cast accepts: here every Basic
  * Multilingual Plane character is put before a few number-like endings, and awkward cases are
@@ -7,7 +7,7 @@
  * value by value.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { asNumber, statsSql } from '../../src/core/data/profile.ts';
+import { asNumber, statsSql } from '../../src/core/sql/profile.ts';
 import { type NativeDuckDB, openNativeDuckDB } from '../helpers/native-duckdb.ts';
 import { bootNodeEngine } from '../engine-suite/node-host.ts';
 

@@ -11,8 +11,8 @@ import {
   SAMPLE_ROWS,
   TYPICAL_VALUES,
   profileTable,
-} from '../../src/core/data/profile.ts';
-import { quoteIdent, quoteLiteral } from '../../src/core/data/sql-text.ts';
+} from '../../src/core/sql/profile.ts';
+import { quoteIdent, quoteLiteral } from '../../src/core/sql/sql-text.ts';
 import { type NativeDuckDB, openNativeDuckDB } from '../helpers/native-duckdb.ts';
 
 const WEATHER_CSV = fileURLToPath(new URL('../../public/data/weather.csv', import.meta.url));

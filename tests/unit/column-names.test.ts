@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanColumnNames, tableNameFor } from '../../src/core/data/column-names.ts';
+import { cleanColumnNames, tableNameFor } from '../../src/core/reading/column-names.ts';
 
 /** True when no two names are equal ignoring case, as DuckDB compares them. */
 const distinctIgnoringCase = (names: string[]) =>

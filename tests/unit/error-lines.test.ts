@@ -3,7 +3,7 @@
  * for a query inside Sift's wrapper (`DESCRIBE SELECT * FROM (\n…\n) AS q`).
  */
 import { describe, expect, it } from 'vitest';
-import { errorOnQueryLines } from '../../src/core/data/error-lines.ts';
+import { errorOnQueryLines } from '../../src/core/sql/error-lines.ts';
 
 describe('errorOnQueryLines', () => {
   it('shows a one-line query without a line number, the caret still under the fault', () => {

@@ -1,6 +1,6 @@
 /** The example questions an empty conversation offers, from the tables' column kinds. */
 import { describe, expect, it } from 'vitest';
-import { exampleQuestions } from '../../src/core/data/example-questions.ts';
+import { exampleQuestions } from '../../src/components/workspace/example-questions.ts';
 import type { ColumnProfile, TableProfile } from '../../src/core/data/engine.ts';
 
 const column = (name: string, type: string, uniqueCount: number): ColumnProfile => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inspectHead } from '../../src/core/data/file-head.ts';
+import { inspectHead } from '../../src/core/reading/file-head.ts';
 import { vegaData } from '../helpers/vega-data.ts';
 
 const bytes = (...values: number[]) => new Uint8Array(values);

@@ -1,6 +1,6 @@
-/** Dates in local orders (src/core/data/local-dates.ts): the order from the column, said when not settled. */
+/** Dates in local orders (src/core/reading/local-dates.ts): the order from the column, said when not settled. */
 import { describe, expect, it } from 'vitest';
-import { dateFormat, dateOrder, dateShape } from '../../src/core/data/local-dates.ts';
+import { dateFormat, dateOrder, dateShape } from '../../src/core/reading/local-dates.ts';
 
 const shapesOf = (values: string[]) =>
   values.map((v) => ({

@@ -1,5 +1,5 @@
 /**
- * Numbers in local formats (src/core/data/local-numbers.ts): a column is judged from the shapes
+ * Numbers in local formats (src/core/reading/local-numbers.ts): a column is judged from the shapes
  * of all its values, read one way for every row, and each value reads as the person means it.
  * The shapes are counted here as workers/local-formats.ts counts them in DuckDB.
  */
@@ -10,7 +10,7 @@ import {
   readNumber,
   numberType,
   type ValueShape,
-} from '../../src/core/data/local-numbers.ts';
+} from '../../src/core/reading/local-numbers.ts';
 
 function shapes(values: string[]): ValueShape[] {
   const by = new Map<string, ValueShape>();

@@ -1,6 +1,6 @@
 /** What a pasted table becomes before the loader reads it. */
 import { describe, expect, it } from 'vitest';
-import { pastedText } from '../../src/core/data/pasted-table.ts';
+import { pastedText } from '../../src/components/pasted-table.ts';
 
 describe('pastedText', () => {
   it('keeps rows copied from a spreadsheet as tab-separated text', () => {

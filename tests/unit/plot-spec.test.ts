@@ -509,7 +509,7 @@ describe('row limit', () => {
     const why = reason(spec(101));
     expect(why).toContain('101 rows');
     expect(why).toContain('at most 100');
-    expect(why).toContain('sql_query');
+    expect(why).toContain('Aggregate in a query first');
   });
 
   it('takes another limit', () => {

@@ -9,7 +9,7 @@ import {
   profileTable,
   statsSql,
   typicalValuesSql,
-} from '../../src/core/data/profile.ts';
+} from '../../src/core/sql/profile.ts';
 
 /** Stats of a clean column of `rows` rows: no nulls, a few distinct values. */
 const stats = (rows: number, over: Partial<ColumnStats> = {}): ColumnStats => ({

@@ -8,7 +8,7 @@ import {
   resultQuery,
   toCell,
   transportOf,
-} from '../../src/core/data/query-guard.ts';
+} from '../../src/core/sql/query-guard.ts';
 
 describe('normaliseStatement', () => {
   it('trims surrounding white space and newlines', () => {

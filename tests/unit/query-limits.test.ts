@@ -6,8 +6,8 @@ import {
   MAX_CELL_CHARS,
   MAX_SQL_CHARS,
   statementTooLong,
-} from '../../src/core/data/query-limits.ts';
-import { resultQuery } from '../../src/core/data/query-guard.ts';
+} from '../../src/core/sql/query-limits.ts';
+import { resultQuery } from '../../src/core/sql/query-guard.ts';
 import { compactResult } from '../../src/core/tools/compact-result.ts';
 
 describe('query limits', () => {

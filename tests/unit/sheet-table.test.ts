@@ -1,6 +1,6 @@
 import { tableFromIPC, type Table } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { columnKinds, sheetRecords, sheetTable } from '../../src/core/data/sheet-table.ts';
+import { columnKinds, sheetRecords, sheetTable } from '../../src/core/reading/sheet-table.ts';
 import { loadSheet } from '../../workers/load-xlsx.ts';
 
 const d = (iso: string) => new Date(iso);

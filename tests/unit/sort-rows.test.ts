@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortRows } from '../../src/core/data/sort-rows.ts';
+import { sortRows } from '../../src/components/items/sort-rows.ts';
 import type { Cell } from '../../src/core/data/engine.ts';
 
 const column = (rows: Cell[][], i = 0) => rows.map((r) => r[i]);

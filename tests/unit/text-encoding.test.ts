@@ -1,5 +1,5 @@
 /**
- * The encoding of a text file that is not UTF-8, judged from its letters (core/data/text-encoding.ts).
+ * The encoding of a text file that is not UTF-8, judged from its letters (core/reading/text-encoding.ts).
  * Each sample is written the way an office export in that language is: its text encoded byte by
  * byte through the encoding's own table (the platform's TextDecoder, read backwards), with the
  * separators, numbers and dates of the locale. The LibreOffice exports of tests/fixtures/exports
@@ -7,13 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { inspectHead } from '../../src/core/data/file-head.ts';
+import { inspectHead } from '../../src/core/reading/file-head.ts';
 import {
   decodeSingleByte,
   guessSingleByte,
   singleByteTable,
   type SingleByteEncoding,
-} from '../../src/core/data/text-encoding.ts';
+} from '../../src/core/reading/text-encoding.ts';
 import { encodeSingleByte as encode } from '../helpers/single-byte.ts';
 
 const SAMPLES: Array<[string, SingleByteEncoding, string]> = [

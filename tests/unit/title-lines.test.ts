@@ -1,11 +1,11 @@
 /**
- * Lines above a delimited table's header and below its last row (src/core/data/title-lines.ts),
+ * Lines above a delimited table's header and below its last row (src/core/reading/title-lines.ts),
  * on the exports of tests/fixtures/exports as LibreOffice wrote them, and on files that have none.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeSingleByte } from '../../src/core/data/text-encoding.ts';
-import { framing, trailer } from '../../src/core/data/title-lines.ts';
+import { decodeSingleByte } from '../../src/core/reading/text-encoding.ts';
+import { framing, trailer } from '../../src/core/reading/title-lines.ts';
 
 const exported = (name: string, encoding: 'windows-1252' | 'utf-8' = 'windows-1252') => {
   const bytes = readFileSync(`tests/fixtures/exports/${name}`);

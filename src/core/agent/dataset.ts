@@ -5,7 +5,7 @@
  */
 import type { SiftEngine, TableInfo } from '../data/engine.ts';
 import type { JoinHint } from '../data/join-keys.ts';
-import { quoteIdent } from '../data/sql-text.ts';
+import { quoteIdent } from '../sql/sql-text.ts';
 import type { DatasetTable } from '../tools/tool.ts';
 
 export async function describeTables(

@@ -5,7 +5,7 @@
  */
 
 import type { Cell } from './cell.ts';
-import type { TextEncodingName } from './text-encoding.ts';
+import type { TextEncodingName } from '../reading/text-encoding.ts';
 
 export type { Cell } from './cell.ts';
 
@@ -68,7 +68,7 @@ export interface ColumnName {
   name: string;
 }
 
-/** A text file's encoding, by its WHATWG label (core/data/text-encoding.ts). */
+/** A text file's encoding, by its WHATWG label (core/reading/text-encoding.ts). */
 export type Encoding = TextEncodingName;
 
 /**

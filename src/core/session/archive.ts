@@ -12,7 +12,7 @@
  * an export (see findKey).
  */
 import { z } from 'zod';
-import { textEncodingName, type TextEncodingName } from '../data/text-encoding.ts';
+import { textEncodingName, type TextEncodingName } from '../reading/text-encoding.ts';
 import type { Conversation } from '../model/conversation.ts';
 import { agentEvent, type AgentEvent } from '../events/events.ts';
 import { checkHistory, conversation } from '../model/messages-schema.ts';

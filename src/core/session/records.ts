@@ -8,7 +8,7 @@
  * older or broken, and is checked before the page relies on it.
  */
 import { z } from 'zod';
-import { textEncodingName } from '../data/text-encoding.ts';
+import { textEncodingName } from '../reading/text-encoding.ts';
 import { agentEvent, type AgentEvent } from '../events/events.ts';
 import { fileId, sessionId, turnId } from '../ids.ts';
 import type { Conversation } from '../model/conversation.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { quoteIdent, quoteLiteral } from '../data/sql-text.ts';
+import { quoteIdent, quoteLiteral } from '../sql/sql-text.ts';
 import { cancellable, defineTool, fail, ok, type DatasetTable, field } from './tool.ts';
 
 /** Columns per query: keeps each statement a reasonable size on very wide tables. */

@@ -3,8 +3,8 @@
  * `q` of each, on lines of its own (so a trailing line comment cannot swallow the rest); every
  * statement goes through the engine's read-only guard and limits like any query.
  */
-import { stripTrailing } from '../data/sql-scan.ts';
-import { quoteIdent } from '../data/sql-text.ts';
+import { stripTrailing } from '../sql/sql-scan.ts';
+import { quoteIdent } from '../sql/sql-text.ts';
 
 /** The measure and the groups, by the names the tool's description asks for. */
 export const VALUE = 'value';

@@ -4,7 +4,7 @@
  * single-byte encoding its letters read best in (text-encoding.ts). Anything but UTF-8 is made
  * UTF-8 before DuckDB reads it (workers/transcode.ts).
  */
-import type { Encoding } from './engine.ts';
+import type { Encoding } from '../data/engine.ts';
 import { guessSingleByte } from './text-encoding.ts';
 
 export type HeadVerdict =

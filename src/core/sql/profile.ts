@@ -6,7 +6,7 @@
  * a column with many distinct values counted in a sample — and said to be (issue 15: the exact
  * profile of a 100 MB file took 4 s in the browser).
  */
-import type { ColumnProfile, ResultColumn, TableProfile } from './engine.ts';
+import type { ColumnProfile, ResultColumn, TableProfile } from '../data/engine.ts';
 import { quoteIdent } from './sql-text.ts';
 
 export type Row = Record<string, unknown>;

@@ -4,7 +4,7 @@
  * which refuses anything that is not exactly one statement. Nothing here decides by keyword what
  * may run; the keyword list below only chooses the wording of a refusal.
  */
-import type { Cell, ResultColumn } from './engine.ts';
+import type { Cell, ResultColumn } from '../data/engine.ts';
 import { errorOnQueryLines } from './error-lines.ts';
 import { hasStatementSeparator, mainKeyword, stripTrailing } from './sql-scan.ts';
 

@@ -5,7 +5,7 @@
  * column: workers/local-formats.ts), so that `1,234` is read one way for every row; this module
  * is the judgement and the SQL that converts, and knows nothing of the engine.
  */
-import { quoteLiteral } from './sql-text.ts';
+import { quoteLiteral } from '../sql/sql-text.ts';
 
 /** One distinct shape of a column's values, as counted over the whole column. */
 export interface ValueShape {

@@ -6,7 +6,7 @@
  * as numbers' (local-numbers.ts); the largest parts from one query (workers/local-formats.ts).
  */
 import { isNullMarker, MIN_FIT, type ValueShape } from './local-numbers.ts';
-import { quoteLiteral } from './sql-text.ts';
+import { quoteLiteral } from '../sql/sql-text.ts';
 
 export interface DateShape {
   separator: '/' | '.' | '-';

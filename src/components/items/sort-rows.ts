@@ -1,5 +1,5 @@
 /** Sorting the rows of a result table by one column, as a click on its header does. */
-import type { Cell } from './engine.ts';
+import type { Cell } from '../../core/data/engine.ts';
 
 export type SortDirection = 'asc' | 'desc';
 

@@ -4,7 +4,7 @@
  * teach"). Built from column kinds only — a time column, a measure, a category of a few values
  * — never from cell values, so nothing the file says becomes a suggested instruction.
  */
-import type { ColumnProfile, TableProfile } from './engine.ts';
+import type { ColumnProfile, TableProfile } from '../../core/data/engine.ts';
 
 const NUMERIC =
   /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|REAL|DOUBLE|DECIMAL(\(.*\))?)$/i;

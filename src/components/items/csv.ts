@@ -3,7 +3,7 @@
  * ends, plus a guard against spreadsheet formula injection, because the cells come from a
  * file and a model and the person will open the download in Excel or Sheets.
  */
-import type { Cell } from './engine.ts';
+import type { Cell } from '../../core/data/engine.ts';
 
 /**
  * Characters that make a spreadsheet read a text cell as a formula (OWASP, "CSV Injection").
