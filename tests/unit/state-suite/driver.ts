@@ -1,0 +1,225 @@
+/**
+ * The state suite's one door into the app: a tab of the fake browser (tests/helpers/state-tabs.ts)
+ * running `createApp`, driven with what a person does (load a file, ask, open, start anew,
+ * rename, delete, export, import, close or reload the tab) and read for what the page shows (the
+ * list, the open session, whether it is read-only, the turns' questions and answers, the tables,
+ * the notice). Every reach into the app's objects is here and nowhere else in the suite, so that
+ * a refactor of src/state/ changes this file only, and the tests keep saying the same things.
+ */
+import { createApp, type SiftApp } from '../../../src/app.ts';
+import { exportSession, importSession } from '../../../src/state/session-transfer.ts';
+import type { BrowserTab, FakeBrowser, TabCarry } from '../../helpers/state-tabs.ts';
+import { ScriptedModel, type ScriptStep } from '../../helpers/scripted-model.ts';
+import { until } from '../../helpers/test-platform.ts';
+
+export { FakeBrowser } from '../../helpers/state-tabs.ts';
+export { until };
+
+/** What the session list shows of one session. */
+export interface Listed {
+  id: string;
+  title: string;
+}
+
+/** A scripted model that answers each question, in order, with plain text that ends the turn. */
+export const answering = (...answers: string[]): ScriptStep[] => answers.map((text) => ({ text }));
+
+export class Tab {
+  readonly #app: SiftApp;
+  readonly #tab: BrowserTab;
+  readonly #browser: FakeBrowser;
+  readonly model: ScriptedModel;
+
+  private constructor(browser: FakeBrowser, tab: BrowserTab, model: ScriptedModel) {
+    this.#browser = browser;
+    this.#tab = tab;
+    this.model = model;
+    this.#app = createApp(tab.platform);
+    // The person's key, for the analyst to run (kept in this page only).
+    this.#app.settings.save({
+      apiKey: 'sk-test',
+      baseUrl: 'https://api.anthropic.com',
+      model: 'claude-test',
+      chartCheck: false,
+      newFiles: 'ask',
+      remember: false,
+    });
+  }
+
+  /** Opens a tab of `browser` (its start done: the session its address names, or the latest). */
+  static async open(
+    browser: FakeBrowser,
+    { replies = [], carry }: { replies?: ScriptStep[]; carry?: TabCarry } = {},
+  ): Promise<Tab> {
+    const model = new ScriptedModel(replies);
+    const tab = new Tab(browser, browser.tab({ model, carry }), model);
+    await until(() => tab.#app.sessions.started);
+    await tab.#app.sessions.ready();
+    return tab;
+  }
+
+  /** The same tab reloaded: the page goes, and comes back on the same address. */
+  async reload({ replies = [] }: { replies?: ScriptStep[] } = {}): Promise<Tab> {
+    this.close();
+    return Tab.open(this.#browser, { replies, carry: this.#tab.carry });
+  }
+
+  /** The person closes the tab. */
+  close(): void {
+    this.#tab.close();
+  }
+
+  // What the person does.
+
+  /** Drops a file; if the page asks where it goes, answers `into`. Waits until it is stored. */
+  async loadFile(name: string, text: string, into: 'add' | 'new' = 'add'): Promise<void> {
+    const { intake, sessions } = this.#app;
+    await intake.take([new File([text], name, { type: 'text/csv' })]);
+    if (intake.waiting) await intake.choose(into, false);
+    await until(() => {
+      const open = sessions.list.find((s) => s.id === sessions.currentId);
+      return !!open?.tables.some((t) => t.fileName === name);
+    });
+  }
+
+  /**
+   * Drops a file, answering `into` if the page asks where it goes, and does not wait for it to
+   * be stored (a read-only tab refuses it).
+   */
+  async dropFile(name: string, text: string, into: 'add' | 'new' = 'add'): Promise<void> {
+    const { intake } = this.#app;
+    await intake.take([new File([text], name, { type: 'text/csv' })]);
+    if (intake.waiting) await intake.choose(into, false);
+  }
+
+  /** Asks a question; resolves once the turn has ended and (in a writing tab) is stored. */
+  async ask(question: string): Promise<void> {
+    const { analyst, sessions } = this.#app;
+    await analyst.ask(question);
+    if (sessions.role !== 'writer' || !sessions.currentId) return;
+    await until(
+      () =>
+        sessions.list.find((s) => s.id === sessions.currentId)?.eventCount ===
+        analyst.events.length,
+    );
+  }
+
+  /** Asks a question and returns while its turn still runs (the model has not answered yet). */
+  async startAsking(question: string): Promise<void> {
+    void this.#app.analyst.ask(question);
+    await until(() => this.turnRunning());
+  }
+
+  async openSession(id: string): Promise<void> {
+    await this.#app.sessions.open(id as never);
+    await this.#app.sessions.ready();
+  }
+
+  async newSession(): Promise<void> {
+    await this.#app.sessions.newSession();
+  }
+
+  async rename(id: string, title: string): Promise<void> {
+    await this.#app.sessions.rename(id as never, title);
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    await this.#app.sessions.delete(id as never);
+  }
+
+  /** The open session as the export button gives it: a file with its name. */
+  async exportSession(): Promise<File> {
+    const { blob, fileName } = exportSession(this.#app.sessions, this.#app.analyst);
+    return new File([await blob.arrayBuffer()], fileName);
+  }
+
+  /** A file chosen with "Import": resolves once it is read, stored and opened (or refused). */
+  async importSession(file: File): Promise<void> {
+    await importSession(this.#app.sessions, file);
+    await this.#app.sessions.ready();
+  }
+
+  // What the page shows.
+
+  list(): Listed[] {
+    return this.#app.sessions.list.map((s) => ({ id: s.id, title: s.title }));
+  }
+
+  titles(): string[] {
+    return this.list().map((s) => s.title);
+  }
+
+  /** The open session's id; null on a blank page. */
+  currentId(): string | null {
+    return this.#app.sessions.currentId;
+  }
+
+  currentTitle(): string | null {
+    return this.#app.sessions.current?.title ?? null;
+  }
+
+  /** Another tab writes this session: no questions, no files here. */
+  readOnly(): boolean {
+    return this.#app.sessions.role === 'follower';
+  }
+
+  /** Whether the ask box would take a question now. */
+  canAsk(): boolean {
+    return !this.#app.analyst.readOnly && !this.#app.analyst.running;
+  }
+
+  /** The questions of the turns shown, in order. */
+  questions(): string[] {
+    return this.#app.analyst.view.turns.flatMap((t) => (t.question === null ? [] : [t.question]));
+  }
+
+  /** The answers shown: each turn's final text, in order. */
+  answers(): string[] {
+    return this.#app.analyst.view.turns.map((t) =>
+      t.items.flatMap((i) => (i.type === 'text' && !i.draft ? [i.text] : [])).join('\n'),
+    );
+  }
+
+  /** How each turn shown ended ('done', 'stopped', 'error', …), or 'running'. */
+  turnStates(): string[] {
+    return this.#app.analyst.view.turns.map((t) => t.state);
+  }
+
+  /** Whether a turn is still running in this tab's view. */
+  turnRunning(): boolean {
+    return this.#app.analyst.view.turns.some((t) => t.state === 'running');
+  }
+
+  /** The tables loaded in this tab (what the data panel lists), by name. */
+  tables(): string[] {
+    return this.#app.workspace.tables.map((t) => t.name).sort();
+  }
+
+  /** The open session's tables with the files they are read from: `name ← file (bytes)`. */
+  async tableFiles(): Promise<string[]> {
+    const { sessions } = this.#app;
+    const meta = sessions.current;
+    if (!meta) return [];
+    const out: string[] = [];
+    for (const t of meta.tables) {
+      const file = sessions.files.get(t.name);
+      out.push(`${t.name} ← ${t.fileName}: ${file ? await file.text() : '(missing)'}`);
+    }
+    return out.sort();
+  }
+
+  /** The passing message the page shows about sessions, if any. */
+  notice(): string | null {
+    return this.#app.sessions.notice;
+  }
+
+  /** Why a file was refused, if one was. */
+  fileFailures(): string[] {
+    return this.#app.workspace.failures.map((f) => `${f.fileName}: ${f.message}`);
+  }
+
+  /** Resolves once this tab holds nothing in flight (a session being opened, files being read). */
+  async settled(): Promise<void> {
+    await this.#app.sessions.ready();
+  }
+}

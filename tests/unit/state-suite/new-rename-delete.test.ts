@@ -1,0 +1,156 @@
+/**
+ * Starting anew, renaming and deleting, as a person sees them: New session gives a blank page and
+ * keeps the earlier session listed; a rename shows in the list and survives a reload; deleting
+ * the open session leaves a blank page and it is gone (also after a reload), while deleting
+ * another leaves the open one open. Characterization of src/state/sessions.svelte.ts before a
+ * refactor.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { answering, FakeBrowser, Tab, until } from './driver.ts';
+
+describe('new session', () => {
+  it('gives a blank page and keeps the earlier session listed and stored', async () => {
+    const browser = new FakeBrowser();
+    const tab = await Tab.open(browser, { replies: answering('Yes.') });
+    await tab.loadFile('rain.csv', 'month,mm\nnov,120\n');
+    const rain = tab.currentId()!;
+    await tab.ask('Is it wet?');
+
+    await tab.newSession();
+    expect(tab.currentId()).toBeNull();
+    expect(tab.currentTitle()).toBeNull();
+    expect(tab.questions()).toEqual([]);
+    expect(tab.tables()).toEqual([]);
+    expect(tab.list()).toEqual([{ id: rain, title: 'rain.csv' }]);
+
+    // A reload does not keep the blank page: the address names no session, so the latest opens.
+    const again = await tab.reload();
+    expect(again.list()).toEqual([{ id: rain, title: 'rain.csv' }]);
+    expect(again.currentId()).toBe(rain);
+    expect(again.questions()).toEqual(['Is it wet?']);
+  });
+});
+
+describe('rename', () => {
+  it('shows the new title in the list and keeps it after a reload', async () => {
+    const browser = new FakeBrowser();
+    const tab = await Tab.open(browser);
+    await tab.loadFile('rain.csv', 'month,mm\nnov,120\n');
+    const rain = tab.currentId()!;
+    await tab.newSession();
+    await tab.loadFile('sales.csv', 'who,amount\nbob,9\n');
+    const sales = tab.currentId()!;
+
+    await tab.rename(rain, '  Rain   in\tSeattle ');
+    expect(tab.list().find((s) => s.id === rain)?.title).toBe('Rain in Seattle');
+    expect(tab.currentId()).toBe(sales);
+    expect(tab.currentTitle()).toBe('sales.csv');
+
+    await tab.rename(sales, 'Sales 2024');
+    expect(tab.currentTitle()).toBe('Sales 2024');
+    // A blank title is refused: the old one stays.
+    await tab.rename(sales, '   ');
+    expect(tab.currentTitle()).toBe('Sales 2024');
+
+    const again = await tab.reload();
+    expect(again.titles().sort()).toEqual(['Rain in Seattle', 'Sales 2024']);
+    expect(again.currentTitle()).toBe('Sales 2024');
+  });
+
+  it('shows a rename made in another tab in this tab’s list', async () => {
+    const browser = new FakeBrowser();
+    const a = await Tab.open(browser);
+    await a.loadFile('rain.csv', 'month,mm\nnov,120\n');
+    const b = await Tab.open(browser);
+    expect(b.titles()).toEqual(['rain.csv']);
+    await a.rename(a.currentId()!, 'Wet months');
+    await until(() => b.titles()[0] === 'Wet months');
+    expect(b.currentTitle()).toBe('Wet months');
+
+    // The read-only tab may rename too: the writer's list and header follow.
+    expect(b.readOnly()).toBe(true);
+    await b.rename(b.currentId()!, 'Renamed where it is read-only');
+    await until(() => a.titles()[0] === 'Renamed where it is read-only');
+    expect(a.currentTitle()).toBe('Renamed where it is read-only');
+    const c = await Tab.open(browser);
+    expect(c.titles()).toEqual(['Renamed where it is read-only']);
+  });
+});
+
+describe('delete', () => {
+  it('deleting the open session leaves a blank page, and it is gone after a reload', async () => {
+    const browser = new FakeBrowser();
+    const tab = await Tab.open(browser, { replies: answering('Yes.') });
+    await tab.loadFile('rain.csv', 'month,mm\nnov,120\n');
+    const rain = tab.currentId()!;
+    await tab.newSession();
+    await tab.loadFile('sales.csv', 'who,amount\nbob,9\n');
+    const sales = tab.currentId()!;
+    await tab.ask('Who?');
+
+    await tab.deleteSession(sales);
+    expect(tab.currentId()).toBeNull();
+    expect(tab.questions()).toEqual([]);
+    expect(tab.tables()).toEqual([]);
+    expect(tab.list()).toEqual([{ id: rain, title: 'rain.csv' }]);
+
+    const again = await tab.reload();
+    expect(again.list()).toEqual([{ id: rain, title: 'rain.csv' }]);
+    // Not the deleted one: the latest that is left.
+    expect(again.currentId()).toBe(rain);
+  });
+
+  it('deleting another session leaves the open one open', async () => {
+    const browser = new FakeBrowser();
+    const tab = await Tab.open(browser, { replies: answering('Bob.') });
+    await tab.loadFile('rain.csv', 'month,mm\nnov,120\n');
+    const rain = tab.currentId()!;
+    await tab.newSession();
+    await tab.loadFile('sales.csv', 'who,amount\nbob,9\n');
+    const sales = tab.currentId()!;
+    await tab.ask('Who?');
+
+    await tab.deleteSession(rain);
+    expect(tab.currentId()).toBe(sales);
+    expect(tab.questions()).toEqual(['Who?']);
+    expect(tab.tables()).toEqual(['sales']);
+    expect(tab.list()).toEqual([{ id: sales, title: 'sales.csv' }]);
+    expect(tab.notice()).toBeNull();
+  });
+
+  it('a session deleted in another tab leaves that tab blank, with a word why', async () => {
+    const browser = new FakeBrowser();
+    const a = await Tab.open(browser);
+    await a.loadFile('rain.csv', 'month,mm\nnov,120\n');
+    const rain = a.currentId()!;
+    const b = await Tab.open(browser);
+    expect(b.currentId()).toBe(rain);
+    expect(b.readOnly()).toBe(true);
+
+    await a.deleteSession(rain);
+    await until(() => b.currentId() === null);
+    expect(b.list()).toEqual([]);
+    expect(b.notice()).toBe('This session was deleted in another tab.');
+    expect(b.readOnly()).toBe(false);
+  });
+
+  it('a session deleted from another tab while this one writes it is gone for good', async () => {
+    const browser = new FakeBrowser();
+    const a = await Tab.open(browser, { replies: answering('Yes.') });
+    await a.loadFile('rain.csv', 'month,mm\nnov,120\n');
+    await a.ask('Wet?');
+    const rain = a.currentId()!;
+    const b = await Tab.open(browser);
+    await b.newSession();
+    await b.deleteSession(rain);
+
+    await until(() => a.currentId() === null);
+    expect(a.notice()).toBe('This session was deleted in another tab.');
+    expect(a.list()).toEqual([]);
+    expect(a.questions()).toEqual([]);
+    const c = await Tab.open(browser);
+    expect(c.list()).toEqual([]);
+    expect(c.currentId()).toBeNull();
+  });
+});
