@@ -10,6 +10,7 @@ import { LinkGuard } from './state/link-guard.svelte.ts';
 import type { Platform } from './state/ports.ts';
 import { Sessions } from './state/sessions.svelte.ts';
 import { Shell } from './state/app-shell.svelte.ts';
+import { ShownLog } from './state/shown-log.svelte.ts';
 import { Theme } from './state/theme.svelte.ts';
 import { Settings } from './state/settings.svelte.ts';
 import { SqlConsole } from './state/sql-console.svelte.ts';
@@ -30,38 +31,23 @@ export interface SiftApp {
 }
 
 export function createApp(platform: Platform): SiftApp {
-  // The workspace and the analyst report to the open session, which is built from them: they
-  // reach it through this closure, which is set before anything can report.
-  let sessions: Sessions | null = null;
-  const session = () => sessions!.session;
-  const workspace = new Workspace(platform.engine, {
-    fetchSample: platform.fetchSample,
-    listener: {
-      loaded: (loaded) => session().loaded(loaded),
-      removed: (table) => session().removed(table),
-    },
-  });
+  // The log of the session shown: the open session puts it there, the analyst runs its turns
+  // on it, and the workspace reads from it whether files may be added (shown-log.svelte.ts).
+  const shown = new ShownLog();
+  const workspace = new Workspace(platform.engine, { fetchSample: platform.fetchSample, shown });
   const settings = new Settings(platform.preferences, platform.modelClient);
-  const analyst = new Analyst(
-    workspace,
-    settings,
-    {
-      event: (e) => session().event(e),
-      transient: (e) => session().transient(e),
-      history: (c) => session().history(c),
-    },
-    platform.chartImage,
-  );
-  sessions = new Sessions({
+  const analyst = new Analyst(workspace, settings, shown, platform.chartImage);
+  const sessions = new Sessions({
     workspace,
     analyst,
+    shown,
     openStore: platform.openStore,
     tabs: platform.tabs,
     rescue: platform.rescue,
     address: platform.address,
     quota: platform.quota,
   });
-  platform.onPageHide(() => sessions?.rescue());
+  platform.onPageHide(() => sessions.rescue());
   void sessions.start();
   return {
     workspace,
@@ -69,8 +55,8 @@ export function createApp(platform: Platform): SiftApp {
     intake: new FileIntake({
       workspace,
       preference: settings,
-      newSession: () => sessions!.newSession(),
-      ready: () => sessions!.ready(),
+      newSession: () => sessions.newSession(),
+      ready: () => sessions.ready(),
     }),
     settings,
     analyst,

@@ -27,9 +27,9 @@ export async function exportReport(
   }
 }
 
-export function exportCurrent(sessions: Sessions, analyst: Analyst): void {
+export function exportCurrent(sessions: Sessions): void {
   try {
-    const { blob, fileName } = exportSession(sessions, analyst);
+    const { blob, fileName } = exportSession(sessions.session);
     downloadBlob(blob, fileName);
   } catch (e) {
     sessions.notice = `The session could not be exported: ${errorMessage(e)}`;

@@ -1,50 +1,34 @@
 /**
- * The conversation with the model about the loaded data: runs turns of the agent core, folds its
- * events into the view the page shows, and keeps the model's history to continue from. The
- * durable events (not the streaming deltas) are kept in order for storage.
+ * Runs the conversation's turns with the model, and the report, on the log of the session shown
+ * (shown-log.svelte.ts): a turn records its events and the model's history there, and its
+ * questions to the person wait here. The log holds what was said; this holds what is running.
  */
 import { describeTables } from '../core/agent/dataset.ts';
-import { emptyConversation, type Conversation } from '../core/model/conversation.ts';
 import { runTurn } from '../core/agent/run-turn.ts';
-import { TRANSIENT, type AgentEvent, type EndState, type TurnKind } from '../core/events/events.ts';
+import type { AgentEvent, EndState, TurnKind } from '../core/events/events.ts';
 import { queriesSoFar, queryRowsOf } from '../core/events/query-ids.ts';
-import { emptySession, reduce, reduceAll, type SessionView } from '../core/events/view.ts';
+import type { SessionView } from '../core/events/view.ts';
 import { errorMessage } from '../core/errors.ts';
 import type { TableProfile } from '../core/data/engine.ts';
 import { buildReportInput, type ReportInput } from '../core/report/report-input.ts';
 import { writeReport } from '../core/report/write-report.ts';
 import { PendingQuestion } from './pending-question.svelte.ts';
 import type { Settings } from './settings.svelte.ts';
+import type { ShownLog } from './shown-log.svelte.ts';
 import type { Workspace } from './workspace.svelte.ts';
 import { newTurnId } from '../core/ids.ts';
 
 export type TurnState = 'idle' | 'running' | EndState;
 
-/** Where a session's events and history go as they happen (sessions.svelte.ts stores them). */
-export interface Recorder {
-  /** A durable event, in order. */
-  event(event: AgentEvent): void;
-  /** A streaming event: shown, and kept only as the latest snapshot. */
-  transient(event: AgentEvent): void;
-  history(conversation: Conversation): void;
-}
-
 export class Analyst {
-  view = $state.raw<SessionView>(emptySession());
   running = $state(false);
-  /** Set while another tab owns this session: this one shows it but does not ask. */
-  readOnly = $state(false);
   /** Claude's question the running turn waits on, if any. */
   readonly waiting = new PendingQuestion();
-  /** The durable events of this session, in order (for storage; not shown, so not reactive). */
-  #events: AgentEvent[] = [];
-  #conversation: Conversation = emptyConversation();
-  #generation = 0;
   #turn: Promise<void> = Promise.resolve();
   #abort: AbortController | null = null;
   readonly #workspace: Workspace;
   readonly #settings: Settings;
-  readonly #recorder: Recorder;
+  readonly #shown: ShownLog;
 
   readonly #chartImage: ((spec: Record<string, unknown>) => Promise<string>) | null;
 
@@ -52,48 +36,23 @@ export class Analyst {
   constructor(
     workspace: Workspace,
     settings: Settings,
-    recorder: Recorder,
+    shown: ShownLog,
     chartImage: ((spec: Record<string, unknown>) => Promise<string>) | null = null,
   ) {
     this.#workspace = workspace;
     this.#settings = settings;
-    this.#recorder = recorder;
+    this.#shown = shown;
     this.#chartImage = chartImage;
   }
 
-  get events(): readonly AgentEvent[] {
-    return this.#events;
+  /** The turns of the session shown. */
+  get view(): SessionView {
+    return this.#shown.log.view;
   }
 
-  get conversation(): Conversation {
-    return this.#conversation;
-  }
-
-  /** Shows a stored session: its transcript, and the history to continue from. */
-  restore(events: readonly AgentEvent[], conversation: Conversation): void {
-    // A turn still running belongs to the session being left: stop it and ignore what it says.
-    this.#abort?.abort();
-    this.#abort = null;
-    this.#generation++;
-    this.running = false;
-    this.#events = [...events];
-    this.view = reduceAll(events);
-    this.#conversation = conversation;
-  }
-
-  /** Shows an event of this session that another tab produced (see sessions.svelte.ts). */
-  follow(event: AgentEvent): void {
-    this.view = reduce(this.view, event);
-    if (!TRANSIENT.has(event.type)) this.#events.push(event);
-  }
-
-  /** Appends events made outside a turn (closing an interrupted one), recording them. */
-  append(events: readonly AgentEvent[]): void {
-    for (const e of events) this.#emit(e);
-  }
-
-  setConversation(conversation: Conversation): void {
-    this.#conversation = conversation;
+  /** Set while another tab writes the session shown: this one shows it but does not ask. */
+  get readOnly(): boolean {
+    return this.#shown.readOnly;
   }
 
   get turnState(): TurnState {
@@ -141,11 +100,9 @@ export class Analyst {
       );
       return;
     }
-    this.running = true;
-    const abort = new AbortController();
-    this.#abort = abort;
-    const generation = this.#generation;
-    const current = () => generation === this.#generation;
+    // The report goes to the log it was asked in, which takes nothing once its session is left.
+    const log = this.#shown.log;
+    const abort = this.#begin();
     const turn = (async () => {
       try {
         await writeReport({
@@ -154,15 +111,10 @@ export class Analyst {
           model: this.#settings.client(),
           modelId: this.#settings.model,
           signal: abort.signal,
-          emit: (e) => {
-            if (current()) this.#emit(e);
-          },
+          emit: (e) => log.record(e),
         });
       } finally {
-        if (current()) {
-          this.running = false;
-          this.#abort = null;
-        }
+        this.#end(abort);
       }
     })();
     this.#turn = turn;
@@ -181,7 +133,7 @@ export class Analyst {
     const turn = this.view.turns.find((t) => t.items.some((i) => i.id === callId));
     const asked = turn?.items.find((i) => i.id === callId);
     if (!turn || asked?.type !== 'ask' || asked.answer !== null) return;
-    this.#emit({ type: 'answer', turnId: turn.id, callId, answer });
+    this.#shown.log.record({ type: 'answer', turnId: turn.id, callId, answer });
     void this.ask(`Answer to your question “${asked.question}”: ${answer}`);
   }
 
@@ -195,14 +147,18 @@ export class Analyst {
     await this.#turn;
   }
 
-  #emit(event: AgentEvent): void {
-    this.view = reduce(this.view, event);
-    if (TRANSIENT.has(event.type)) {
-      this.#recorder.transient(event);
-      return;
-    }
-    this.#events.push(event);
-    this.#recorder.event(event);
+  /** A turn or the report begins: Stop aborts it. */
+  #begin(): AbortController {
+    this.running = true;
+    const abort = new AbortController();
+    this.#abort = abort;
+    return abort;
+  }
+
+  #end(abort: AbortController): void {
+    if (this.#abort !== abort) return;
+    this.running = false;
+    this.#abort = null;
   }
 
   async #run(kind: TurnKind, question: string | null): Promise<void> {
@@ -214,15 +170,12 @@ export class Analyst {
       );
       return;
     }
-    this.running = true;
-    const abort = new AbortController();
-    this.#abort = abort;
+    // The turn's events go to the log it was asked in, which takes nothing once its session is
+    // left (shown-log.svelte.ts): a turn still ending cannot reach the session shown next.
+    const log = this.#shown.log;
+    const abort = this.#begin();
     const turnId = newTurnId();
-    const generation = this.#generation;
-    const current = () => generation === this.#generation;
-    const emit = (e: AgentEvent) => {
-      if (current()) this.#emit(e);
-    };
+    const emit = (e: AgentEvent) => log.record(e);
     try {
       // A session being reopened is still reading its files; the question waits for them.
       await this.#workspace.settled();
@@ -231,22 +184,21 @@ export class Analyst {
         this.#workspace.tables,
         this.#workspace.joinHints,
       );
-      const result = await runTurn(
+      // The turn's last checkpoint (run-turn.ts, finish) leaves the log with its whole history.
+      await runTurn(
         {
           turnId,
           kind,
           question,
           tables,
-          conversation: this.#conversation,
-          queriesSoFar: queriesSoFar(this.#events),
-          queryRows: (id) => queryRowsOf(this.#events, id),
+          conversation: log.conversation,
+          queriesSoFar: queriesSoFar(log.events),
+          queryRows: (id) => queryRowsOf(log.events, id),
           signal: abort.signal,
           emit,
           ask: ({ callId }, signal) => this.waiting.wait(callId, signal),
           ...(this.#chartImage && this.#settings.chartCheck ? { look: this.#chartImage } : {}),
-          checkpoint: (c) => {
-            if (current()) this.#recorder.history(c);
-          },
+          checkpoint: (c) => log.recordHistory(c),
         },
         {
           model: this.#settings.client(),
@@ -254,10 +206,9 @@ export class Analyst {
           modelId: this.#settings.model,
         },
       );
-      if (current()) this.#conversation = result.conversation;
     } catch (e) {
       // runTurn turns failures into events; this is only for a bug in the page itself.
-      const started = this.view.turns.some((t) => t.id === turnId);
+      const started = log.view.turns.some((t) => t.id === turnId);
       if (!started)
         emit({
           type: 'turn_start',
@@ -270,10 +221,7 @@ export class Analyst {
       emit({ type: 'error', turnId, kind: 'internal', message: errorMessage(e) });
       emit({ type: 'done', turnId, state: 'error', at: Date.now() });
     } finally {
-      if (current()) {
-        this.running = false;
-        this.#abort = null;
-      }
+      this.#end(abort);
     }
   }
 }

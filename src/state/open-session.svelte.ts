@@ -1,21 +1,26 @@
 /**
- * The session open in this tab: showing it, writing it as it happens (session-writer.ts), and
- * the tables its files became. A session is created when its first file loads. Opening one reads
- * its files into DuckDB again under their table names and shows its transcript; a turn or a
- * report that a reload interrupted is closed. When another tab writes the session, this one
- * shows it read-only (session-follower.ts does the following).
+ * The session open in this tab: what it is (meta), its files, and its log (session-log.svelte.ts),
+ * which it puts where the page and the analyst read it (shown-log.svelte.ts). A session is created
+ * when its first file loads. Opening one reads its files into DuckDB again under their table
+ * names and shows its log; a turn or a report that a reload interrupted is closed. A writer's log
+ * is written as it grows (session-writer.ts listens to it) and announced to the other tabs; when
+ * another tab writes the session, this one shows it through a follower's log, read-only
+ * (session-follower.ts feeds it). The workspace reports the person's loads here.
  */
 import type { AgentEvent } from '../core/events/events.ts';
 import { errorMessage } from '../core/errors.ts';
-import { emptyConversation, type Conversation } from '../core/model/conversation.ts';
+import { emptyConversation } from '../core/model/conversation.ts';
 import { closeInterruptedReport } from '../core/report/write-report.ts';
 import type { SessionMeta } from '../core/session/records.ts';
 import { liveEvents, recoverInterrupted } from '../core/session/recover.ts';
 import { storageFailure } from '../core/session/storage-failure.ts';
-import type { Analyst, Recorder } from './analyst.svelte.ts';
+import type { Analyst } from './analyst.svelte.ts';
 import type { Address, HeldLock, RescueSlot } from './ports.ts';
+import type { SessionList } from './session-list.svelte.ts';
+import { SessionLog, type Role } from './session-log.svelte.ts';
 import type { SessionStatus } from './session-status.svelte.ts';
 import type { SessionTabs } from './session-tabs.ts';
+import type { ShownLog } from './shown-log.svelte.ts';
 import { fallbackTitle } from './session-title.ts';
 import { rescuedAfter, SessionWriter } from './session-writer.ts';
 import {
@@ -25,29 +30,25 @@ import {
   type FilesByTable,
   type SessionContent,
 } from './stored-files.ts';
-import type { LoadedFile, TableListener, Workspace } from './workspace.svelte.ts';
+import type { LoadedFile, Workspace } from './workspace.svelte.ts';
 import { newSessionId, type SessionId } from '../core/ids.ts';
 
-export type Role = 'writer' | 'follower';
+export type { Role };
 
 export interface OpenSessionDeps {
   status: SessionStatus;
   workspace: Workspace;
-  analyst: Analyst;
+  /** Its turn is stopped, and has ended, before the session is left. */
+  analyst: Pick<Analyst, 'settle'>;
+  shown: ShownLog;
+  list: SessionList;
   tabs: SessionTabs;
   rescue: RescueSlot;
   address: Address;
-  /** Reads the session list again (after anything that changes what it shows). */
-  refresh(): Promise<void>;
-  /** Asks the browser to keep the sessions (the first time one is created). */
-  requestPersistence(): void;
-  /** Follows the session another tab writes, from event `next`, taking over when it can. */
-  follow(sessionId: SessionId, next: number): void;
 }
 
-export class OpenSession implements Recorder, TableListener {
+export class OpenSession {
   id = $state<SessionId | null>(null);
-  role = $state<Role>('writer');
   meta = $state.raw<SessionMeta | null>(null);
   #files: FilesByTable = noFiles();
   #writer: SessionWriter | null = null;
@@ -55,6 +56,28 @@ export class OpenSession implements Recorder, TableListener {
 
   constructor(deps: OpenSessionDeps) {
     this.#d = deps;
+    deps.workspace.listen({
+      loaded: (loaded) =>
+        deps.status.background('The session could not be saved', () => this.#addTables(loaded)),
+      removed: (name) => this.#removed(name),
+    });
+  }
+
+  /** The log shown: this session's. */
+  get log(): SessionLog {
+    return this.#d.shown.log;
+  }
+
+  get role(): Role {
+    return this.log.role;
+  }
+
+  /** Reads the list again, with this session as this tab holds it (session-list.svelte.ts). */
+  async refresh(): Promise<void> {
+    const { list, status } = this.#d;
+    const stored = await list.refresh(() => this.meta);
+    // The session may have been left while the list was read: take only its own record.
+    if (stored && stored.id === this.meta?.id && !status.problem) this.meta = stored;
   }
 
   get files(): FilesByTable {
@@ -70,16 +93,15 @@ export class OpenSession implements Recorder, TableListener {
     this.#d.rescue.save(this.#writer?.rescue() ?? null);
   }
 
-  /** Shows `content`; with `lock` this tab writes it, without it this tab follows another. */
-  async activate(
-    content: SessionContent,
-    lock: HeldLock | null,
-    { readTables = true } = {},
-  ): Promise<void> {
-    const { analyst, workspace } = this.#d;
+  /**
+   * Shows `content` at once; with `lock` this tab writes it, without it this tab follows another:
+   * then it returns the position of the next event to follow from (session-follower.ts), else
+   * null. Synchronous, so that following can begin before any event of the writer is heard;
+   * `readIn` reads its tables after.
+   */
+  show(content: SessionContent, lock: HeldLock | null): number | null {
     const { meta, files } = content;
     let { events, history, live } = content;
-    this.#setRole(lock ? 'writer' : 'follower');
     this.id = meta.id;
     this.meta = meta;
     this.#files = files;
@@ -93,31 +115,51 @@ export class OpenSession implements Recorder, TableListener {
       live = rescue.live ?? live;
       history = rescue.history ?? history;
     }
-    const writer = lock ? this.#newWriter(meta.id, stored) : null;
-    this.#writer = writer;
-    analyst.restore(events, history ?? emptyConversation());
-    if (writer) {
+    const log = new SessionLog(
+      lock ? 'writer' : 'follower',
+      events,
+      history ?? emptyConversation(),
+    );
+    let following: number | null = null;
+    if (lock) {
+      const writer = this.#newWriter(meta.id, stored);
       for (const e of rescued) writer.event(e);
       if (rescue?.history) writer.history(rescue.history);
+      this.#write(log, writer);
       const recovery = recoverInterrupted(events, history, live, Date.now());
       if (recovery) {
-        analyst.setConversation(recovery.conversation);
-        writer.history(recovery.conversation);
-        analyst.append(recovery.events);
+        log.recordHistory(recovery.conversation);
+        for (const e of recovery.events) log.record(e);
       }
       const report = closeInterruptedReport(events, Date.now());
-      if (report) analyst.append([report]);
+      if (report) log.record(report);
     } else {
-      for (const e of liveEvents(events, live)) analyst.follow(e);
-      this.#d.follow(meta.id, events.length);
+      this.#writer = null;
+      for (const e of liveEvents(events, live)) log.follow(e);
+      following = events.length;
     }
+    this.#d.shown.show(log);
+    return following;
+  }
+
+  /** After `show`: the list read again, and the session's files read into tables (`tables`). */
+  async readIn({ tables = true } = {}): Promise<void> {
+    const { workspace, status } = this.#d;
+    const meta = this.meta;
+    if (!meta) return;
+    const files = this.#files;
     const missing = meta.tables.filter((t) => !files.has(t.name));
     if (missing.length)
-      this.#d.status.notice = `Stored data is missing for ${missing.map((t) => t.name).join(', ')}.`;
-    await this.#d.refresh();
-    if (!readTables) return;
+      status.notice = `Stored data is missing for ${missing.map((t) => t.name).join(', ')}.`;
+    await this.refresh();
+    if (!tables) return;
     await workspace.reset();
     void workspace.restore(files, readsOf(meta.tables));
+  }
+
+  /** A follower that missed an event shows the stored transcript again. */
+  caughtUp(events: readonly AgentEvent[]): void {
+    this.#d.shown.show(new SessionLog('follower', events));
   }
 
   /** Lets go of the session: its turn stopped, its writes finished, its lock released. */
@@ -133,11 +175,11 @@ export class OpenSession implements Recorder, TableListener {
     this.id = null;
     this.meta = null;
     this.#files = noFiles();
-    this.#setRole('writer');
-    this.#d.analyst.restore([], emptyConversation());
+    this.#writer = null;
+    this.#d.shown.show(new SessionLog('writer'));
     this.#d.address.write(null);
     await this.#d.workspace.reset();
-    await this.#d.refresh();
+    await this.refresh();
   }
 
   /** Sets the title (the person's or the model's) in the page and in storage. */
@@ -151,41 +193,35 @@ export class OpenSession implements Recorder, TableListener {
         this.#d.status.notice = `The session could not be renamed: ${errorMessage(e)}`;
       }
     }
-    await this.#d.refresh();
+    await this.refresh();
     this.#d.tabs.listChanged();
   }
 
-  // Recorder: where the analyst's events and history go.
-
-  event(event: AgentEvent): void {
-    this.#writer?.event(event);
-    const meta = this.meta;
-    if (!meta) return;
-    if (event.type === 'session_update' && meta.titleSource !== 'person')
-      void this.retitle(meta.id, { title: event.title, titleSource: 'model' });
-    if (event.type === 'done')
-      this.#d.status.background('The session list could not be updated', async () => {
-        await this.#writer?.flushed();
-        await this.#d.refresh();
-      });
+  /**
+   * The writer's log, written as it grows: events and history to storage, streaming to the other
+   * tabs (stored events are announced once written), a title or a finished turn to the list.
+   */
+  #write(log: SessionLog, writer: SessionWriter): void {
+    this.#writer = writer;
+    const sessionId = writer.sessionId;
+    log.listen(writer);
+    log.listen({
+      transient: (event) => this.#d.tabs.announce(sessionId, null, event),
+      event: (event) => {
+        const meta = this.meta;
+        if (!meta || meta.id !== sessionId) return;
+        if (event.type === 'session_update' && meta.titleSource !== 'person')
+          void this.retitle(meta.id, { title: event.title, titleSource: 'model' });
+        if (event.type === 'done')
+          this.#d.status.background('The session list could not be updated', async () => {
+            await writer.flushed();
+            await this.refresh();
+          });
+      },
+    });
   }
 
-  transient(event: AgentEvent): void {
-    this.#writer?.transient(event);
-    if (this.id) this.#d.tabs.announce(this.id, null, event);
-  }
-
-  history(conversation: Conversation): void {
-    this.#writer?.history(conversation);
-  }
-
-  // TableListener: the person's files became tables, or a table was removed.
-
-  loaded(loaded: LoadedFile[]): void {
-    this.#d.status.background('The session could not be saved', () => this.#addTables(loaded));
-  }
-
-  removed(name: string): void {
+  #removed(name: string): void {
     const meta = this.meta;
     if (!meta || this.role === 'follower') return;
     const gone = meta.tables.find((t) => t.name === name);
@@ -198,7 +234,7 @@ export class OpenSession implements Recorder, TableListener {
       void this.#writer?.write((s) => s.deleteFile(meta.id, gone.fileId));
     this.#d.status.background('The session list could not be updated', async () => {
       await this.#writer?.write((s) => s.update(meta.id, { tables }));
-      await this.#d.refresh();
+      await this.refresh();
       this.#d.tabs.tablesChanged(meta.id);
     });
   }
@@ -214,7 +250,7 @@ export class OpenSession implements Recorder, TableListener {
     for (const [id, file] of put) void writer?.write((s) => s.putFile(meta.id, id, file));
     for (const id of unused) void writer?.write((s) => s.deleteFile(meta.id, id));
     await writer?.write((s) => s.update(meta.id, { tables }));
-    await this.#d.refresh();
+    await this.refresh();
     this.#d.tabs.tablesChanged(meta.id);
     this.#d.tabs.listChanged();
   }
@@ -234,17 +270,20 @@ export class OpenSession implements Recorder, TableListener {
     };
     this.id = id;
     this.meta = meta;
-    this.role = 'writer';
     try {
       await this.#d.tabs.claim(id);
     } catch (e) {
       // Without its lock this tab cannot tell whether another writes the session: keep it here.
       this.#d.status.problem = `This session cannot be saved (${errorMessage(e)}). Everything works, but nothing is kept when this tab closes.`;
     }
-    this.#writer = this.#newWriter(id, 0);
-    void this.#writer.write((s) => s.create(meta));
+    // The blank page's log becomes the new session's: a writer's, written from now on.
+    const writer = this.#newWriter(id, 0);
+    const log = this.log.role === 'writer' ? this.log : new SessionLog('writer');
+    this.#d.shown.show(log);
+    this.#write(log, writer);
+    void writer.write((s) => s.create(meta));
     this.#d.address.write(id);
-    this.#d.requestPersistence();
+    this.#d.list.requestPersistence();
   }
 
   #newWriter(sessionId: SessionId, nextSeq: number): SessionWriter {
@@ -255,12 +294,5 @@ export class OpenSession implements Recorder, TableListener {
       onFail: (e) => (this.#d.status.problem = storageFailure(e)),
       onWritten: (seq, event) => this.#d.tabs.announce(sessionId, seq, event),
     });
-  }
-
-  /** A follower shows the session and cannot change it: no questions, no files. */
-  #setRole(role: Role): void {
-    this.role = role;
-    this.#d.analyst.readOnly = role === 'follower';
-    this.#d.workspace.readOnly = role === 'follower';
   }
 }

@@ -1,12 +1,12 @@
 /**
- * This tab following a session that another tab writes: it shows the writer's events as they
- * come, reads the transcript again when it missed one, reads the tables again when they change,
- * and takes the session over when the writer goes away. It also hears of changes to the list.
+ * This tab following a session that another tab writes: it puts the writer's events in the
+ * follower's log as they come, shows the stored transcript again when it missed one, reads the
+ * tables again when they change, and takes the session over when the writer goes away. It also
+ * hears of changes to the list. It listens to the other tabs (session-tabs.ts) and acts on the
+ * open session; nothing here is called back by either.
  */
 import type { AgentEvent } from '../core/events/events.ts';
 import { errorMessage } from '../core/errors.ts';
-import { emptyConversation } from '../core/model/conversation.ts';
-import type { Analyst } from './analyst.svelte.ts';
 import type { OpenSession } from './open-session.svelte.ts';
 import type { HeldLock } from './ports.ts';
 import type { SessionStatus } from './session-status.svelte.ts';
@@ -18,11 +18,9 @@ import type { SessionId } from '../core/ids.ts';
 export interface FollowerDeps {
   status: SessionStatus;
   open: OpenSession;
-  analyst: Analyst;
   workspace: Workspace;
   /** The tabs this follower listens through. */
   tabs: SessionTabs;
-  refresh(): Promise<void>;
 }
 
 export class SessionFollower implements TabHandlers {
@@ -30,6 +28,7 @@ export class SessionFollower implements TabHandlers {
 
   constructor(deps: FollowerDeps) {
     this.#d = deps;
+    deps.tabs.listen(this);
   }
 
   /** Follows the session from event `next`; takes it over once the writer lets go. */
@@ -38,7 +37,7 @@ export class SessionFollower implements TabHandlers {
   }
 
   event(event: AgentEvent): void {
-    this.#d.analyst.follow(event);
+    this.#d.open.log.follow(event);
   }
 
   missed(sessionId: SessionId): void {
@@ -69,7 +68,8 @@ export class SessionFollower implements TabHandlers {
     try {
       const content = status.store && (await readSession(status.store, id, open.files));
       if (!content) return lock.release();
-      await open.activate(content, lock, { readTables: false });
+      open.show(content, lock);
+      await open.readIn({ tables: false });
     } catch (e) {
       lock.release();
       this.failed('The session could not be reopened', e);
@@ -82,7 +82,7 @@ export class SessionFollower implements TabHandlers {
       await open.leave();
       await open.blank();
       this.#d.status.notice = 'This session was deleted in another tab.';
-    } else await this.#d.refresh();
+    } else await open.refresh();
   }
 
   async #readTables(id: SessionId): Promise<void> {
@@ -101,6 +101,6 @@ export class SessionFollower implements TabHandlers {
     const events = await this.#d.status.store?.events(id);
     if (!events || id !== this.#d.open.id) return;
     this.#d.tabs.resume(events.length);
-    this.#d.analyst.restore(events, emptyConversation());
+    this.#d.open.caughtUp(events);
   }
 }

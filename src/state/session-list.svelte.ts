@@ -1,7 +1,6 @@
 /** The stored sessions as the list shows them, and what the browser says of their storage. */
 import { storageFailure } from '../core/session/storage-failure.ts';
 import { totalBytes, type SessionMeta } from '../core/session/records.ts';
-import type { OpenSession } from './open-session.svelte.ts';
 import type { StorageQuota } from './ports.ts';
 import type { SessionStatus } from './session-status.svelte.ts';
 
@@ -12,12 +11,10 @@ export class SessionList {
   quota = $state<number | null>(null);
   readonly #status: SessionStatus;
   readonly #quota: StorageQuota;
-  readonly #open: OpenSession;
 
-  constructor(status: SessionStatus, quota: StorageQuota, open: OpenSession) {
+  constructor(status: SessionStatus, quota: StorageQuota) {
     this.#status = status;
     this.#quota = quota;
-    this.#open = open;
   }
 
   /** Bytes the listed sessions take in storage. */
@@ -25,16 +22,22 @@ export class SessionList {
     return this.items.reduce((sum, s) => sum + totalBytes(s.bytes), 0);
   }
 
-  async refresh(): Promise<void> {
+  /**
+   * Reads the stored sessions again, listing the session open in this tab as the tab holds it
+   * (`open()`, asked once they are read: it may have changed meanwhile) first when storage does
+   * not have it or saving has failed. Resolves to that session as stored, if it is, for the open
+   * session to take its stored sizes and dates.
+   */
+  async refresh(current: () => SessionMeta | null): Promise<SessionMeta | undefined> {
     const status = this.#status;
-    const open = this.#open;
+    let mine: SessionMeta | undefined;
     if (status.store) {
       try {
         const stored = await status.store.list();
-        const mine = stored.find((s) => s.id === open.id);
-        if (mine && !status.problem) open.meta = mine;
+        const open = current();
+        mine = stored.find((s) => s.id === open?.id);
         // Once saving has failed, the open session is what this tab holds, not what was stored.
-        const meta = open.meta;
+        const meta = mine && !status.problem ? mine : open;
         this.items =
           meta && (status.problem || !mine)
             ? [meta, ...stored.filter((s) => s.id !== meta.id)]
@@ -42,8 +45,12 @@ export class SessionList {
       } catch (e) {
         status.problem = storageFailure(e);
       }
-    } else this.items = open.meta ? [open.meta] : [];
+    } else {
+      const open = current();
+      this.items = open ? [open] : [];
+    }
     this.quota = (await this.#quota.figures()).quota;
+    return mine;
   }
 
   /** Asks the browser to keep the sessions; called when the first one is created. */

@@ -21,20 +21,33 @@ export interface TabHandlers {
   failed(what: string, error: unknown): void;
 }
 
+/** Until a follower listens, what other tabs say is not heard (session-follower.ts listens). */
+const deaf: TabHandlers = {
+  event: () => undefined,
+  missed: () => undefined,
+  tables: () => undefined,
+  list: () => undefined,
+  failed: () => undefined,
+};
+
 export class SessionTabs {
   #lock: HeldLock | null = null;
   #waiting: AbortController | null = null;
   /** The session this tab follows, and the position of the next event it expects. */
   #following: SessionId | null = null;
   #next = 0;
-  readonly #handlers: TabHandlers;
+  #handlers: TabHandlers = deaf;
   readonly #links: TabLinks;
   readonly #channel: SessionChannel;
 
-  constructor(links: TabLinks, handlers: TabHandlers) {
+  constructor(links: TabLinks) {
     this.#links = links;
-    this.#handlers = handlers;
     this.#channel = links.openChannel((m) => this.#receive(m));
+  }
+
+  /** Who hears what the other tabs say: the follower, as it is built. */
+  listen(handlers: TabHandlers): void {
+    this.#handlers = handlers;
   }
 
   /** Takes the session's lock if no other tab holds it. */

@@ -7,7 +7,7 @@ import { closeOpenToolUses } from '../core/model/conversation.ts';
 import { errorMessage } from '../core/errors.ts';
 import { archiveFileName, buildArchive, readArchive } from '../core/session/archive.ts';
 import type { SessionMeta } from '../core/session/records.ts';
-import type { Analyst } from './analyst.svelte.ts';
+import type { OpenSession } from './open-session.svelte.ts';
 import type { SessionContent, Sessions } from './sessions.svelte.ts';
 import { newFileId, newSessionId } from '../core/ids.ts';
 
@@ -16,10 +16,11 @@ export interface ExportedSession {
   fileName: string;
 }
 
-export function exportSession(sessions: Sessions, analyst: Analyst): ExportedSession {
-  const meta = sessions.current;
+/** The open session as one file: what it is, its files, and its log. */
+export function exportSession(session: OpenSession): ExportedSession {
+  const { meta, files, log } = session;
   if (!meta) throw new Error('There is no session to export yet: load a file first.');
-  const history = analyst.conversation;
+  const history = log.conversation;
   const blob = buildArchive({
     session: {
       title: meta.title,
@@ -28,15 +29,15 @@ export function exportSession(sessions: Sessions, analyst: Analyst): ExportedSes
       updatedAt: meta.updatedAt,
     },
     tables: meta.tables
-      .filter((t) => sessions.files.has(t.name))
+      .filter((t) => files.has(t.name))
       .map((t) => ({
         name: t.name,
-        file: sessions.files.get(t.name)!,
+        file: files.get(t.name)!,
         sheet: t.sheet,
         encoding: t.encoding,
         asWritten: t.asWritten,
       })),
-    events: [...analyst.events],
+    events: [...log.events],
     // A running turn's last reply may still wait for its results.
     history: { ...history, messages: closeOpenToolUses(history.messages, 'Not run.') },
   });

@@ -10,6 +10,7 @@ import { storageFailure } from '../core/session/storage-failure.ts';
 import type { SessionStore } from '../core/session/store.ts';
 import type { Analyst } from './analyst.svelte.ts';
 import { OpenSession, type Role } from './open-session.svelte.ts';
+import type { ShownLog } from './shown-log.svelte.ts';
 import type { Address, RescueSlot, StorageQuota, TabLinks } from './ports.ts';
 import { SessionFollower } from './session-follower.ts';
 import { SessionList } from './session-list.svelte.ts';
@@ -24,6 +25,8 @@ export type { Role, SessionContent };
 export interface SessionsDeps {
   workspace: Workspace;
   analyst: Analyst;
+  /** Where the open session puts its log for the page and the analyst. */
+  shown: ShownLog;
   openStore(): Promise<SessionStore>;
   tabs: TabLinks;
   rescue: RescueSlot;
@@ -38,41 +41,30 @@ export class Sessions {
   readonly session: OpenSession;
   readonly sessions: SessionList;
   readonly #tabs: SessionTabs;
+  readonly #follower: SessionFollower;
   readonly #deps: SessionsDeps;
 
+  /** Each part is built once, with the parts it acts on; none reaches back (ARCHITECTURE.md). */
   constructor(deps: SessionsDeps) {
     this.#deps = deps;
     const { status } = this;
-    const refresh = () => this.sessions.refresh();
-    // The tabs report to the follower, which is built last: reached through a closure until then.
-    let follower: SessionFollower | null = null;
-    const following = () => follower!;
-    this.#tabs = new SessionTabs(deps.tabs, {
-      event: (e) => following().event(e),
-      missed: (id) => following().missed(id),
-      tables: (id) => following().tables(id),
-      list: (deleted) => following().list(deleted),
-      failed: (what, e) => following().failed(what, e),
-    });
+    this.#tabs = new SessionTabs(deps.tabs);
+    this.sessions = new SessionList(status, deps.quota);
     this.session = new OpenSession({
       status,
       workspace: deps.workspace,
       analyst: deps.analyst,
+      shown: deps.shown,
+      list: this.sessions,
       tabs: this.#tabs,
       rescue: deps.rescue,
       address: deps.address,
-      refresh,
-      requestPersistence: () => this.sessions.requestPersistence(),
-      follow: (id, next) => following().follow(id, next),
     });
-    this.sessions = new SessionList(status, deps.quota, this.session);
-    follower = new SessionFollower({
+    this.#follower = new SessionFollower({
       status,
       open: this.session,
-      analyst: deps.analyst,
       workspace: deps.workspace,
       tabs: this.#tabs,
-      refresh,
     });
   }
 
@@ -145,7 +137,7 @@ export class Sessions {
       status.problem = `Sessions cannot be saved in this browser (${errorMessage(e)}). Everything works, but nothing is kept when this tab closes.`;
     }
     try {
-      await this.sessions.refresh();
+      await this.session.refresh();
       const wanted = this.#deps.address.read() ?? this.list[0]?.id;
       if (wanted && this.list.some((s) => s.id === wanted)) await this.open(wanted);
     } catch (e) {
@@ -156,7 +148,7 @@ export class Sessions {
   }
 
   refresh(): Promise<void> {
-    return this.sessions.refresh();
+    return this.session.refresh();
   }
 
   open(id: SessionId): Promise<void> {
@@ -175,7 +167,7 @@ export class Sessions {
         await this.session.blank();
         return;
       }
-      await this.session.activate(content, await this.#tabs.claim(id));
+      await this.#show(content);
     } catch (e) {
       this.status.notice = `The session could not be opened: ${errorMessage(e)}`;
     } finally {
@@ -203,7 +195,7 @@ export class Sessions {
     } catch (e) {
       this.status.notice = `The session could not be deleted: ${errorMessage(e)}`;
     }
-    await this.sessions.refresh();
+    await this.session.refresh();
     this.#tabs.listChanged(id);
   }
 
@@ -220,7 +212,7 @@ export class Sessions {
       this.status.problem = storageFailure(e);
       return this.#openInMemory(content);
     }
-    await this.sessions.refresh();
+    await this.session.refresh();
     this.#tabs.listChanged();
     await this.open(meta.id);
   }
@@ -232,6 +224,14 @@ export class Sessions {
 
   async #openInMemory(content: SessionContent): Promise<void> {
     await this.session.leave();
-    await this.session.activate(content, await this.#tabs.claim(content.meta.id));
+    await this.#show(content);
+  }
+
+  /** Shows `content`, writing it if no other tab does, else following the tab that does. */
+  async #show(content: SessionContent): Promise<void> {
+    const { id } = content.meta;
+    const following = this.session.show(content, await this.#tabs.claim(id));
+    if (following !== null) this.#follower.follow(id, following);
+    await this.session.readIn();
   }
 }

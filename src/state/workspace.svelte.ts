@@ -32,7 +32,7 @@ export interface LoadedFile {
   file: File;
 }
 
-/** Who is told when the person's files become tables or a table is removed (the session). */
+/** Who hears when the person's files become tables or a table is removed (the open session). */
 export interface TableListener {
   /** Files that became tables (not restored ones, which are stored already). */
   loaded(loaded: LoadedFile[]): void;
@@ -42,7 +42,11 @@ export interface TableListener {
 export interface WorkspaceOptions {
   /** The bundled sample, as a file. */
   fetchSample(): Promise<File>;
-  listener: TableListener;
+  /**
+   * The session shown (shown-log.svelte.ts): while another tab writes it, files are added there,
+   * not here.
+   */
+  shown: { readonly readOnly: boolean };
 }
 
 export class Workspace {
@@ -81,6 +85,8 @@ export class Workspace {
   #begun = 0;
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #spells = new Set<() => void>();
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #listeners = new Set<TableListener>();
 
   /** The file each table was read from, to read it again another way ("Read as…"). */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
@@ -161,8 +167,16 @@ export class Workspace {
     return work;
   }
 
-  /** Set while another tab writes this session: files are added there, not here. */
-  readOnly = $state(false);
+  /** While another tab writes the session shown, files are added there, not here. */
+  get readOnly(): boolean {
+    return this.#options.shown.readOnly;
+  }
+
+  /** Tells `listener` of the person's loads and removals from now on; returns how to stop. */
+  listen(listener: TableListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
 
   /** Resolves to the tables the files became (none when every file failed). */
   loadFiles(files: File[]): Promise<TableInfo[]> {
@@ -287,7 +301,7 @@ export class Workspace {
       // The join keys are measured after the profiles, so as to hold up neither them nor a query.
       const profiled = loaded.map((table) => this.profile(table.name));
       if (loaded.length) void Promise.allSettled(profiled).then(() => this.#measureJoins());
-      if (report && fresh.length) this.#options.listener.loaded(fresh);
+      if (report && fresh.length) for (const l of this.#listeners) l.loaded(fresh);
       if (report && loaded.length) this.latest = loaded.map((t) => t.name);
     } catch (e) {
       const message = errorMessage(e);
@@ -352,7 +366,7 @@ export class Workspace {
     this.#files.delete(name);
     const { [name]: _, ...rest } = this.profiles;
     this.profiles = rest;
-    this.#options.listener.removed(name);
+    for (const l of this.#listeners) l.removed(name);
     void this.#measureJoins();
   }
 

@@ -69,8 +69,9 @@ function workspaceOn(engine: SiftEngine) {
   const removed: string[] = [];
   const workspace = new Workspace(engine, {
     fetchSample: async () => file('sample.csv'),
-    listener: { loaded: () => undefined, removed: (name) => removed.push(name) },
+    shown: { readOnly: false },
   });
+  workspace.listen({ loaded: () => undefined, removed: (name) => removed.push(name) });
   return { workspace, removed };
 }
 

@@ -100,7 +100,7 @@ export class Tab {
     await until(
       () =>
         sessions.list.find((s) => s.id === sessions.currentId)?.eventCount ===
-        analyst.events.length,
+        sessions.session.log.events.length,
     );
   }
 
@@ -129,7 +129,7 @@ export class Tab {
 
   /** The open session as the export button gives it: a file with its name. */
   async exportSession(): Promise<File> {
-    const { blob, fileName } = exportSession(this.#app.sessions, this.#app.analyst);
+    const { blob, fileName } = exportSession(this.#app.sessions.session);
     return new File([await blob.arrayBuffer()], fileName);
   }
 

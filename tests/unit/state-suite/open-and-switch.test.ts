@@ -115,4 +115,21 @@ describe('switch', () => {
     await other.openSession(a);
     expect(other.questions()).toEqual([]);
   });
+
+  it('stops a turn still running in the session left, and keeps it there, not in the next', async () => {
+    const browser = new FakeBrowser();
+    // The model never answers: the turn runs until the person leaves the session.
+    const tab = await Tab.open(browser, { replies: [{ hang: true }] });
+    await tab.loadFile('a.csv', 'x\n1\n');
+    const a = tab.currentId()!;
+    await tab.startAsking('A long one?');
+    await tab.newSession();
+    expect(tab.turnRunning()).toBe(false);
+    await tab.loadFile('b.csv', 'x\n2\n');
+    expect(tab.questions()).toEqual([]);
+    expect(tab.turnStates()).toEqual([]);
+    await tab.openSession(a);
+    expect(tab.questions()).toEqual(['A long one?']);
+    expect(tab.turnStates()).toEqual(['stopped']);
+  });
 });
