@@ -14,6 +14,7 @@ import { buildReportInput, type ReportInput } from '../core/report/report-input.
 import { writeReport } from '../core/report/write-report.ts';
 import { PendingQuestion } from './pending-question.svelte.ts';
 import type { Settings } from './settings.svelte.ts';
+import type { SessionLog } from './session-log.svelte.ts';
 import type { ShownLog } from './shown-log.svelte.ts';
 import type { Workspace } from './workspace.svelte.ts';
 import { newTurnId } from '../core/ids.ts';
@@ -102,7 +103,7 @@ export class Analyst {
     }
     // The report goes to the log it was asked in, which takes nothing once its session is left.
     const log = this.#shown.log;
-    const abort = this.#begin();
+    const { abort, end } = this.#begin(log);
     const turn = (async () => {
       try {
         await writeReport({
@@ -114,7 +115,7 @@ export class Analyst {
           emit: (e) => log.record(e),
         });
       } finally {
-        this.#end(abort);
+        end();
       }
     })();
     this.#turn = turn;
@@ -147,18 +148,24 @@ export class Analyst {
     await this.#turn;
   }
 
-  /** A turn or the report begins: Stop aborts it. */
-  #begin(): AbortController {
+  /**
+   * A turn or the report begins on `log`: Stop aborts it, and so does the log's closing (a turn
+   * asked in the moment before its session was left must not run on for the next page).
+   */
+  #begin(log: SessionLog): { abort: AbortController; end(): void } {
     this.running = true;
     const abort = new AbortController();
     this.#abort = abort;
-    return abort;
-  }
-
-  #end(abort: AbortController): void {
-    if (this.#abort !== abort) return;
-    this.running = false;
-    this.#abort = null;
+    const unlisten = log.listen({ closed: () => abort.abort() });
+    return {
+      abort,
+      end: () => {
+        unlisten();
+        if (this.#abort !== abort) return;
+        this.running = false;
+        this.#abort = null;
+      },
+    };
   }
 
   async #run(kind: TurnKind, question: string | null): Promise<void> {
@@ -173,7 +180,7 @@ export class Analyst {
     // The turn's events go to the log it was asked in, which takes nothing once its session is
     // left (shown-log.svelte.ts): a turn still ending cannot reach the session shown next.
     const log = this.#shown.log;
-    const abort = this.#begin();
+    const { abort, end } = this.#begin(log);
     const turnId = newTurnId();
     const emit = (e: AgentEvent) => log.record(e);
     try {
@@ -221,7 +228,7 @@ export class Analyst {
       emit({ type: 'error', turnId, kind: 'internal', message: errorMessage(e) });
       emit({ type: 'done', turnId, state: 'error', at: Date.now() });
     } finally {
-      this.#end(abort);
+      end();
     }
   }
 }

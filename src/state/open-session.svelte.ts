@@ -52,6 +52,8 @@ export class OpenSession {
   meta = $state.raw<SessionMeta | null>(null);
   #files: FilesByTable = noFiles();
   #writer: SessionWriter | null = null;
+  /** Stops the writer and the announcer listening to the log: the session is let go. */
+  #unlisten: Array<() => void> = [];
   readonly #d: OpenSessionDeps;
 
   constructor(deps: OpenSessionDeps) {
@@ -159,6 +161,7 @@ export class OpenSession {
 
   /** A follower that missed an event shows the stored transcript again. */
   caughtUp(events: readonly AgentEvent[]): void {
+    if (this.role !== 'follower') return;
     this.#d.shown.show(new SessionLog('follower', events));
   }
 
@@ -166,6 +169,9 @@ export class OpenSession {
   async leave(): Promise<void> {
     await this.#d.analyst.settle();
     await this.#writer?.flushed();
+    // Without its lock this tab must not write the session, even if it stays shown (an open
+    // that then failed): what is asked there is kept in the page only, as before the lock.
+    for (const stop of this.#unlisten.splice(0)) stop();
     this.#writer = null;
     this.#d.tabs.leave();
   }
@@ -202,10 +208,11 @@ export class OpenSession {
    * tabs (stored events are announced once written), a title or a finished turn to the list.
    */
   #write(log: SessionLog, writer: SessionWriter): void {
+    for (const stop of this.#unlisten.splice(0)) stop();
     this.#writer = writer;
     const sessionId = writer.sessionId;
-    log.listen(writer);
-    log.listen({
+    this.#unlisten.push(log.listen(writer));
+    const announced = log.listen({
       transient: (event) => this.#d.tabs.announce(sessionId, null, event),
       event: (event) => {
         const meta = this.meta;
@@ -219,6 +226,7 @@ export class OpenSession {
           });
       },
     });
+    this.#unlisten.push(announced);
   }
 
   #removed(name: string): void {

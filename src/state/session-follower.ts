@@ -99,7 +99,9 @@ export class SessionFollower implements TabHandlers {
   /** A follower that missed an event reads the stored transcript again. */
   async #catchUp(id: SessionId): Promise<void> {
     const events = await this.#d.status.store?.events(id);
-    if (!events || id !== this.#d.open.id) return;
+    // A take-over while the transcript was read made this tab the writer: nothing to catch up.
+    const open = this.#d.open;
+    if (!events || id !== open.id || open.role !== 'follower') return;
     this.#d.tabs.resume(events.length);
     this.#d.open.caughtUp(events);
   }

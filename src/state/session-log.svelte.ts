@@ -23,6 +23,8 @@ export interface LogListener {
   transient?(event: AgentEvent): void;
   /** The model's history, as it grows. */
   history?(conversation: Conversation): void;
+  /** The session was left: a turn still running on this log has nowhere to go. */
+  closed?(): void;
 }
 
 export class SessionLog {
@@ -99,7 +101,10 @@ export class SessionLog {
 
   /** The session was left: nothing more is taken, and no one is told of anything. */
   close(): void {
+    if (this.#closed) return;
     this.#closed = true;
+    const listeners = [...this.#listeners];
     this.#listeners.clear();
+    for (const l of listeners) l.closed?.();
   }
 }
