@@ -13,6 +13,7 @@ import {
   type ReportQuery,
 } from '../../src/core/report/report-document.ts';
 import { cellPayloads, markdownPayloads } from '../fixtures/injection.ts';
+import { qid } from '../helpers/ids.ts';
 
 const ORIGIN = 'http://127.0.0.1:9';
 /** A previewer with no sanitiser of its own: raw HTML and images render. */
@@ -42,7 +43,7 @@ function query(id: string, sql: string, description: string): ReportQuery {
   return {
     type: 'query_result',
     id,
-    queryId: id,
+    queryId: qid(id),
     description,
     query: sql,
     running: false,

@@ -38,10 +38,29 @@ describe('the prompts, written from the tools a turn is given', () => {
   });
 
   it('name no tool left out of the set, whichever is left out', () => {
-    for (const left of TOOLS.filter((t) => t.name !== 'sql_query')) {
-      // create_plot draws a query's rows: it is never given without sql_query.
-      const set = toolSet(TOOLS.filter((t) => t !== left));
-      expect(names(told(set), [left]), `without ${left.name}`).toEqual([]);
+    for (const left of TOOLS) {
+      // A tool that needs the one left out goes with it (create_plot draws sql_query's results).
+      const out = TOOLS.filter((t) => t === left || t.needs?.includes(left.name));
+      const set = toolSet(TOOLS.filter((t) => !out.includes(t)));
+      expect(names(told(set), out), `without ${left.name}`).toEqual([]);
+    }
+  });
+
+  it('refuse a set with a tool that lacks what it needs', () => {
+    expect(() => toolSet(TOOLS.filter((t) => t.name !== 'sql_query'))).toThrow(
+      'create_plot needs sql_query in the same tool set.',
+    );
+  });
+
+  it('leave out a part no given tool has advice for, rather than an empty heading', () => {
+    const answerOnly = toolSet(TOOLS.filter((t) => ['output_text', 'finalize'].includes(t.name)));
+    const analysis = systemPrompt('analysis', [WEATHER], answerOnly);
+    expect(analysis).toContain('Your task:\n1. Produce this output: output_text:');
+    const none = toolSet([]);
+    for (const kind of KINDS) {
+      const prompt = systemPrompt(kind, [WEATHER], none);
+      expect(prompt).not.toMatch(/Your task:\n\n|Guidelines:\n\n|Guidelines:$/);
+      expect(prompt).toContain('How to work:');
     }
   });
 

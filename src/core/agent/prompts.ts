@@ -92,18 +92,21 @@ function analysisTask(tools: ToolSet): string {
   const explore = part('explore');
   const present = part('present');
   const end = part('end');
+  // "Then" only after a step to follow.
+  const produce = explore.length ? 'Then produce' : 'Produce';
   const steps = [
     explore.length ? ['Explore the data:', ...explore.map((t) => `   - ${t}`)].join('\n') : null,
     present.length === 1
-      ? `Then produce this output: ${present[0]}`
+      ? `${produce} this output: ${present[0]}`
       : present.length > 1
         ? [
-            `Then produce exactly ${present.length === 2 ? 'two' : present.length} outputs:`,
+            `${produce} exactly ${present.length === 2 ? 'two' : present.length} outputs:`,
             ...present.map((text, i) => `   ${String.fromCharCode(97 + i)}. ${text}`),
           ].join('\n')
         : null,
     ...end,
   ].filter((s): s is string => s !== null);
+  if (!steps.length) return '';
   return ['Your task:', ...steps.map((s, i) => `${i + 1}. ${s}`)].join('\n');
 }
 
@@ -113,7 +116,9 @@ function analysisPrompt(tables: DatasetTable[], tools: ToolSet): string {
     datasetBlock(tables),
     analysisTask(tools),
     rules(tools),
-  ].join('\n\n');
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 function questionPrompt(tables: DatasetTable[], tools: ToolSet): string {
@@ -122,14 +127,16 @@ function questionPrompt(tables: DatasetTable[], tools: ToolSet): string {
     'You are a data analyst assistant. You help the person explore and understand their dataset through conversation.',
     datasetBlock(tables),
     'Use the tools to query the data, make charts and present results, as needed to answer the question thoroughly.',
-    ['Guidelines:', ...guidelines.map((g) => `- ${g}`)].join('\n'),
+    guidelines.length ? ['Guidelines:', ...guidelines.map((g) => `- ${g}`)].join('\n') : '',
     [
       'Constraints:',
       '- Only read-only queries are possible. Never attempt to modify data.',
       '- Stay on topic: this dataset and data analysis. Politely decline unrelated requests.',
     ].join('\n'),
     rules(tools),
-  ].join('\n\n');
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 /**

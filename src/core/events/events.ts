@@ -1,21 +1,22 @@
 /**
  * The one event union: the agent emits these, the page folds them into its view (view.ts), and
  * storage keeps the durable ones. Schemas are zod so stored sessions can be checked on the way
- * back in; the types are inferred from them.
+ * back in; the types are inferred from them. The events that bring an item the page shows are
+ * defined with their item, one file per kind (core/items/), and gathered here.
  */
 import { z } from 'zod';
-import { cell } from '../data/cell.ts';
-import { queryId, turnId } from '../ids.ts';
+import { turnId } from '../ids.ts';
+import { ITEM_EVENTS } from '../items/kinds.ts';
+import { verdict, type Verdict } from '../items/validation.ts';
 import { usageFields } from '../model/usage.ts';
+
+export { verdict, type Verdict };
 
 const base = { turnId };
 
 export const turnKind = z.enum(['analysis', 'question']);
 /** `interrupted`: the page was closed or reloaded while the turn ran (set on reopening). */
 export const endState = z.enum(['done', 'stopped', 'error', 'interrupted']);
-
-/** What a check of a finding says of it (validate_finding). */
-export const verdict = z.enum(['holds', 'weak', 'contradicted']);
 
 export const agentEvent = z.discriminatedUnion('type', [
   z.object({
@@ -58,71 +59,9 @@ export const agentEvent = z.discriminatedUnion('type', [
     message: z.string().optional(),
     at: z.number().optional(),
   }),
-  z.object({
-    type: z.literal('text'),
-    ...base,
-    callId: z.string(),
-    text: z.string(),
-    /** The reply was cut (connection lost, or Stop) while or after this was written. */
-    cutOff: z.boolean().optional(),
-  }),
-  z.object({
-    type: z.literal('table'),
-    ...base,
-    callId: z.string(),
-    title: z.string(),
-    headers: z.array(z.string()),
-    rows: z.array(z.array(cell)),
-  }),
-  z.object({
-    type: z.literal('plot'),
-    ...base,
-    callId: z.string(),
-    title: z.string(),
-    spec: z.record(z.string(), z.unknown()),
-    /** The query whose rows the chart draws; absent when the model typed the data in. */
-    queryId: queryId.optional(),
-    /** The call id of a chart this one replaces (a fix after looking at it). */
-    replaces: z.string().optional(),
-  }),
-  z.object({
-    type: z.literal('query_result'),
-    ...base,
-    callId: z.string(),
-    /** The session's id of this query (`Q3`), cited by the model; absent in older sessions. */
-    queryId: queryId.optional(),
-    description: z.string(),
-    query: z.string(),
-    columns: z.array(z.string()),
-    rows: z.array(z.array(cell)),
-    /** Rows in the full result; null when unknown. */
-    rowCount: z.number().nullable(),
-    truncated: z.boolean(),
-    durationMs: z.number(),
-    isError: z.boolean(),
-    error: z.string().optional(),
-  }),
+  // The items the page shows, one kind per file (core/items/).
+  ...ITEM_EVENTS,
   z.object({ type: z.literal('session_update'), ...base, title: z.string() }),
-  /**
-   * Claude asks the person (ask_user) instead of guessing what an ambiguous question means: the
-   * turn waits for the answer, which becomes the call's result.
-   */
-  z.object({
-    type: z.literal('question'),
-    ...base,
-    callId: z.string(),
-    question: z.string(),
-    options: z.array(z.string()),
-  }),
-  /** A finding checked against the data (validate_finding): its verdict and each check. */
-  z.object({
-    type: z.literal('validation'),
-    ...base,
-    callId: z.string(),
-    finding: z.string(),
-    verdict,
-    checks: z.array(z.object({ label: z.string(), text: z.string(), verdict })),
-  }),
   /** The person's answer to a question Claude asked (`callId` names the question). */
   z.object({ type: z.literal('answer'), ...base, callId: z.string(), answer: z.string() }),
   /** Next questions the model offered at the end of its turn (finalize), shown as buttons. */
@@ -177,7 +116,6 @@ export const agentEvent = z.discriminatedUnion('type', [
 
 export type AgentEvent = z.infer<typeof agentEvent>;
 export type TurnKind = z.infer<typeof turnKind>;
-export type Verdict = z.infer<typeof verdict>;
 export type EndState = z.infer<typeof endState>;
 export type EventOf<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
 

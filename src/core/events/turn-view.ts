@@ -3,6 +3,7 @@
  * as results), its activity trail and its state. Pure, like view.ts, which calls it.
  */
 import type { AgentEvent, EventOf } from './events.ts';
+import { foldItem, isItemEvent, upsertItem } from '../items/kinds.ts';
 import { describeCall, toolByName } from '../tools/registry.ts';
 import { rawInput } from '../tools/tool.ts';
 import type { ActivityView, ItemView, TurnView } from './view-types.ts';
@@ -12,20 +13,6 @@ type SessionEvent = EventOf<
   'turn_start' | 'session_update' | 'usage' | 'report_start' | 'report_draft' | 'report_end'
 >;
 export type TurnEvent = Exclude<AgentEvent, SessionEvent>;
-
-/**
- * Replaces the item with the same id, or adds it. A new item goes before any answer still being
- * drafted: the draft streams in while earlier calls of the same reply have yet to run, and their
- * results belong above it.
- */
-function upsertItem(items: ItemView[], item: ItemView): ItemView[] {
-  const at = items.findIndex((i) => i.id === item.id);
-  if (at >= 0) return items.map((i, k) => (k === at ? item : i));
-  const isDraft = item.type === 'text' && item.draft;
-  const firstDraft = isDraft ? -1 : items.findIndex((i) => i.type === 'text' && i.draft);
-  if (firstDraft < 0) return [...items, item];
-  return [...items.slice(0, firstDraft), item, ...items.slice(firstDraft)];
-}
 
 function setTool(
   activity: ActivityView[],
@@ -49,6 +36,11 @@ function durationOf(
 }
 
 export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
+  // Every kind of item in one step (core/items/): its item in place, its call's line updated.
+  if (isItemEvent(e)) {
+    const { items, call } = foldItem(t.items, e);
+    return { ...t, items, activity: call ? setTool(t.activity, e.callId, call) : t.activity };
+  }
   switch (e.type) {
     case 'status':
       return { ...t, status: e.message };
@@ -122,90 +114,6 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
         }),
       };
     }
-    case 'text':
-      return {
-        ...t,
-        items: upsertItem(t.items, {
-          type: 'text',
-          id: e.callId,
-          text: e.text,
-          draft: false,
-          ...(e.cutOff ? { cutOff: true } : {}),
-        }),
-        activity: setTool(t.activity, e.callId, { status: 'done' }),
-      };
-    case 'table':
-      return {
-        ...t,
-        items: upsertItem(t.items, {
-          type: 'table',
-          id: e.callId,
-          title: e.title,
-          headers: e.headers,
-          rows: e.rows,
-        }),
-        activity: setTool(t.activity, e.callId, { status: 'done' }),
-      };
-    case 'plot': {
-      const chart: ItemView = {
-        type: 'plot',
-        id: e.callId,
-        title: e.title,
-        spec: e.spec,
-        ...(e.queryId === undefined ? {} : { queryId: e.queryId }),
-      };
-      // A fixed chart takes the place of the one it replaces.
-      const at = t.items.findIndex((i) => i.type === 'plot' && i.id === e.replaces);
-      const items =
-        at >= 0 ? t.items.map((i, k) => (k === at ? chart : i)) : upsertItem(t.items, chart);
-      return { ...t, items, activity: setTool(t.activity, e.callId, { status: 'done' }) };
-    }
-    case 'query_result':
-      return {
-        ...t,
-        items: upsertItem(t.items, {
-          type: 'query_result',
-          id: e.callId,
-          ...(e.queryId === undefined ? {} : { queryId: e.queryId }),
-          description: e.description,
-          query: e.query,
-          running: false,
-          columns: e.columns,
-          rows: e.rows,
-          rowCount: e.rowCount,
-          truncated: e.truncated,
-          durationMs: e.durationMs,
-          isError: e.isError,
-          ...(e.error === undefined ? {} : { error: e.error }),
-        }),
-        activity: setTool(t.activity, e.callId, {
-          status: e.isError ? 'error' : 'done',
-          ...(e.error === undefined ? {} : { message: e.error }),
-        }),
-      };
-    case 'validation':
-      return {
-        ...t,
-        items: upsertItem(t.items, {
-          type: 'validation',
-          id: e.callId,
-          finding: e.finding,
-          verdict: e.verdict,
-          checks: e.checks,
-        }),
-        activity: setTool(t.activity, e.callId, { status: 'done' }),
-      };
-    case 'question':
-      return {
-        ...t,
-        items: upsertItem(t.items, {
-          type: 'ask',
-          id: e.callId,
-          question: e.question,
-          options: e.options,
-          answer: null,
-        }),
-      };
     case 'answer':
       return {
         ...t,

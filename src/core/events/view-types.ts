@@ -1,53 +1,11 @@
 /** What the page shows of a session: the view the events fold into (view.ts). */
-import type { EndState, TurnKind, Verdict } from './events.ts';
-
-import type { Cell } from '../data/cell.ts';
+import type { EndState, TurnKind } from './events.ts';
+import type { ItemView } from '../items/kinds.ts';
 import type { TurnId } from '../ids.ts';
 import type { Usage } from '../model/usage.ts';
 
-export type ItemView =
-  | { type: 'text'; id: string; text: string; draft: boolean; cutOff?: boolean }
-  | { type: 'table'; id: string; title: string; headers: string[]; rows: Cell[][] }
-  | {
-      type: 'plot';
-      id: string;
-      title: string;
-      spec: Record<string, unknown>;
-      /** The query the chart was drawn from; absent when its data was typed in. */
-      queryId?: string;
-    }
-  | {
-      type: 'query_result';
-      id: string;
-      queryId?: string;
-      description: string;
-      query: string;
-      running: boolean;
-      columns: string[];
-      rows: Cell[][];
-      rowCount: number | null;
-      truncated: boolean;
-      durationMs: number | null;
-      isError: boolean;
-      error?: string;
-    }
-  | {
-      /** A question Claude asked the person; `answer` is null until they answer. */
-      type: 'ask';
-      id: string;
-      question: string;
-      options: string[];
-      answer: string | null;
-    }
-  | {
-      /** A finding checked against the data, with the verdict and each check's figures. */
-      type: 'validation';
-      id: string;
-      finding: string;
-      verdict: Verdict;
-      checks: Array<{ label: string; text: string; verdict: Verdict }>;
-    }
-  | { type: 'error'; id: string; kind: string; message: string };
+/** What a turn shows as results: one kind per file in core/items/. */
+export type { ItemView } from '../items/kinds.ts';
 
 export type ActivityView =
   | { type: 'reasoning'; step: number; text: string }

@@ -6,17 +6,19 @@
  * whole (in its compact form) or named as left out: never cut part-way.
  */
 import type { TableProfile } from '../data/engine.ts';
-import type { ItemView, SessionView, TurnView } from '../events/view-types.ts';
-import { compactResult } from '../tools/compact-result.ts';
+import type { SessionView, TurnView } from '../events/view-types.ts';
+import { askItem } from '../items/ask.ts';
+import type { ItemKind, ReportDetail } from '../items/item-kind.ts';
+import { queryItem } from '../items/query.ts';
+import { tableItem } from '../items/table.ts';
+import { textItem } from '../items/text.ts';
+import { validationItem } from '../items/validation.ts';
 import type { DatasetTable } from '../tools/tool.ts';
 import { chartsOf, describeChart, type ReportChart } from './report-charts.ts';
 
 /** Input the report request may carry by default (est. tokens, at 3.5 characters each). */
 export const REPORT_INPUT_BUDGET = 40_000;
 const CHARS_PER_TOKEN = 3.5;
-const RESULT_LIMITS = { rows: 20, bytes: 2_500 };
-const TABLE_ROWS = 10;
-const ANSWER_CHARS_WHEN_SUMMARISED = 600;
 
 export interface ReportSource {
   title: string | null;
@@ -36,8 +38,14 @@ export interface ReportInput {
   summarisedTurns: number;
 }
 
-/** How much of a turn is given: 0 all, 1 without result rows, 2 without SQL, 3 answers cut. */
-type Detail = 0 | 1 | 2 | 3;
+type Detail = ReportDetail;
+
+/**
+ * What a turn's items say, kind by kind (each kind's `report`, core/items/), in this order: what
+ * the question was taken to mean, the findings checked, the answer, the queries, the tables. The
+ * charts are numbered for the whole session (report-charts.ts) and come last.
+ */
+const REPORTED: readonly ItemKind[] = [askItem, validationItem, textItem, queryItem, tableItem];
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -53,65 +61,19 @@ function tableBlock(table: DatasetTable, profile: TableProfile | undefined): str
   return [head, '  Profile:', ...columns].join('\n');
 }
 
-function queryBlock(item: Extract<ItemView, { type: 'query_result' }>, detail: Detail): string {
-  const id = item.queryId ?? 'unnumbered query';
-  const rows = item.rowCount ?? item.rows.length;
-  if (item.isError) return `- ${id} — ${item.description} (failed: ${item.error ?? 'error'})`;
-  const lines = [`- ${id} — ${item.description} (${count(rows)} row${rows === 1 ? '' : 's'})`];
-  if (detail < 2) lines.push('  SQL:', ...item.query.split('\n').map((l) => `    ${l}`));
-  if (detail === 0)
-    lines.push(
-      '  Result:',
-      ...compactResult(
-        {
-          columns: item.columns.map((name) => ({ name })),
-          rows: item.rows,
-          totalRows: item.rowCount,
-        },
-        RESULT_LIMITS,
-      )
-        .split('\n')
-        .map((l) => `    ${l}`),
-    );
-  else lines.push('  (Result rows left out to fit the report budget.)');
-  return lines.join('\n');
-}
-
 function turnBlock(turn: TurnView, n: number, detail: Detail, charts: ReportChart[]): string {
   const heading =
     turn.kind === 'analysis'
       ? `## Turn ${n}: initial analysis`
       : `## Turn ${n}: question "${turn.question}"`;
   const out = [heading];
-  // What the person said the question meant is part of what the answer rests on.
-  for (const item of turn.items)
-    if (item.type === 'ask')
-      out.push(
-        `Claude asked: "${item.question}" — the person answered: ${item.answer === null ? '(no answer)' : `"${item.answer}"`}`,
-      );
-  for (const item of turn.items)
-    if (item.type === 'validation')
-      out.push(
-        `Finding checked against the data: "${item.finding}" — ${item.verdict}`,
-        ...item.checks.map((c) => `  - ${c.label}: ${c.text}`),
-      );
-  const answers = turn.items.filter((i) => i.type === 'text').map((i) => i.text);
-  if (answers.length) {
-    let answer = answers.join('\n\n');
-    if (detail === 3 && answer.length > ANSWER_CHARS_WHEN_SUMMARISED)
-      answer = `${answer.slice(0, ANSWER_CHARS_WHEN_SUMMARISED)}… (answer shortened to fit)`;
-    out.push('Answer given to the person:', answer);
-  }
-  const queries = turn.items.filter((i) => i.type === 'query_result');
-  if (queries.length) out.push('Queries:', ...queries.map((q) => queryBlock(q, detail)));
-  for (const item of turn.items) {
-    if (item.type !== 'table') continue;
-    const rows = item.rows.slice(0, TABLE_ROWS).map((r) => JSON.stringify(r));
+  for (const kind of REPORTED)
     out.push(
-      `Table shown: "${item.title}" (${count(item.rows.length)} rows; columns ${item.headers.join(', ')})`,
-      ...(detail === 0 ? rows.map((r) => `  ${r}`) : []),
+      ...(kind.report?.(
+        turn.items.filter((i) => i.type === kind.type),
+        detail,
+      ) ?? []),
     );
-  }
   for (const chart of charts.filter((c) => c.turnId === turn.id))
     out.push(`Chart ${chart.id}: ${describeChart(chart, detail === 0)}`);
   if (turn.state !== 'done') out.push(`(This turn ended ${turn.state}.)`);

@@ -4,6 +4,7 @@
  * them: replay reads `event`, never the columns.
  */
 import type { AgentEvent } from '../events/events.ts';
+import { isItemEvent, kindOf } from '../items/kinds.ts';
 import type { StoredEvent } from './records.ts';
 
 export function displayRow(sessionId: string, seq: number, event: AgentEvent): StoredEvent {
@@ -22,37 +23,19 @@ export function displayRow(sessionId: string, seq: number, event: AgentEvent): S
     event,
   });
 
+  // An item's row is its kind's (core/items/).
+  if (isItemEvent(event)) {
+    const { role, type, text, payload } = kindOf(event).row(event);
+    return row(role, type, text, payload);
+  }
   switch (event.type) {
     case 'turn_start':
       // The initial analysis has no question: the ancestor recorded it as a request, not as text.
       return event.question === null
         ? row('user', 'analysis_request', null)
         : row('user', 'text', event.question);
-    case 'text':
-      return row('assistant', 'text', event.text);
-    case 'validation':
-      return row('assistant', 'validation', event.finding, {
-        verdict: event.verdict,
-        checks: event.checks,
-      });
-    case 'question':
-      return row('assistant', 'question', event.question, { options: event.options });
     case 'answer':
       return row('user', 'answer', event.answer);
-    case 'table':
-      return row('assistant', 'table', event.title, { headers: event.headers, rows: event.rows });
-    case 'plot':
-      return row('assistant', 'plot', event.title, {
-        title: event.title,
-        vega_lite_spec: event.spec,
-      });
-    case 'query_result':
-      return row('assistant', 'query_result', event.description, {
-        query: event.query,
-        columns: event.columns,
-        rows: event.rows,
-        row_count: event.rowCount,
-      });
     case 'reasoning':
       return row('assistant', 'reasoning', event.text);
     case 'error':

@@ -37,6 +37,8 @@ export const createPlot = defineTool({
       .describe('To fix a chart after looking at it: the chart id its result gave you.'),
   }),
   presents: 'aside',
+  // query_id names a result of sql_query, and its advice tells the model to run one.
+  needs: [sqlQuery.name],
   guidance: {
     rules: [
       `Charts: draw each chart from a query. Run ${sqlQuery.name} for exactly the rows the chart needs (at most ${CHART_MAX_ROWS}: aggregate in SQL), then call create_plot with query_id set to that query's id and a Vega-Lite v6 spec without data, whose fields are the query's column names. Put rows inline in data.values only for numbers that came from no query. No URLs, images or links.`,

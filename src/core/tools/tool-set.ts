@@ -11,7 +11,11 @@ export interface ToolSet {
   byName(name: string): Tool | undefined;
 }
 
+/** A set of `tools`; refused when one of them lacks a tool it needs (Tool.needs). */
 export function toolSet(tools: readonly Tool[]): ToolSet {
   const byName = new Map(tools.map((t) => [t.name, t]));
+  for (const tool of tools)
+    for (const need of tool.needs ?? [])
+      if (!byName.has(need)) throw new Error(`${tool.name} needs ${need} in the same tool set.`);
   return { list: tools, byName: (name) => byName.get(name) };
 }

@@ -116,6 +116,8 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   presents?: 'answer' | 'aside';
   /** What the system prompt tells the model of this tool; only given tools are written in. */
   guidance?: ToolGuidance;
+  /** Tools it cannot work without (a chart is drawn from a query's id): a set must hold them. */
+  needs?: readonly string[];
 }
 
 /**

@@ -1,0 +1,59 @@
+/**
+ * What one kind of item is (issue 29, item 2): the event that brings it, checked with its zod
+ * schema wherever events come back in (events.ts gathers them); the item the page shows, whose
+ * type is that schema's fields under the item's id; where it goes among a turn's items; what its
+ * tool call's line in the activity trail says once it arrives; its row in the ancestor's
+ * persistence format; and what the report takes of it. A new kind is one file in this folder
+ * and a line in `kinds.ts`; view.ts folds every kind with one step (`foldItem`).
+ */
+import type { z } from 'zod';
+
+/** The fields every item event carries besides its own. */
+export type ItemEventBase = { type: string; turnId: string; callId: string };
+
+/** An item's own fields: its event's, without what routes the event. */
+export type Fields<E> = Omit<E, 'type' | 'turnId' | 'callId'>;
+
+/** A row in the ancestor's persistence format (session/display-row.ts). */
+export interface AncestorRow {
+  role: 'user' | 'assistant' | 'system';
+  type: string;
+  text: string | null;
+  /** Kept as JSON in `plot_data`. */
+  payload?: unknown;
+}
+
+/** How much of a turn the report gives: 0 all, 1 without result rows, 2 without SQL, 3 answers cut. */
+export type ReportDetail = 0 | 1 | 2 | 3;
+
+/** The status a call's line in the activity trail takes when its item arrives. */
+export type CallStatus = { status: 'done' | 'error'; message?: string };
+
+export interface ItemKind<
+  S extends z.ZodObject = z.ZodObject,
+  V extends { type: string; id: string } = { type: string; id: string },
+> {
+  /** The item's type, as the page's items are told apart (`ItemView['type']`). */
+  type: V['type'];
+  /** The event that brings it. */
+  event: S;
+  /** The item the page shows, from its event; it replaces the item of the same id. */
+  item(event: z.infer<S>): V;
+  /**
+   * The position of another item it takes the place of (a chart fixed after a look), or -1: then
+   * it replaces the item of its own id, or comes last (before an answer still being drafted).
+   */
+  replaces?(items: readonly { type: string; id: string }[], event: z.infer<S>): number;
+  /** Its call's status in the activity trail once it arrives; absent: unchanged. */
+  call?(event: z.infer<S>): CallStatus;
+  /** Its row in the ancestor's persistence format. */
+  row(event: z.infer<S>): AncestorRow;
+  /** What the report says of the turn's items of this kind, in order. */
+  report?(items: V[], detail: ReportDetail): string[];
+}
+
+export function defineItem<S extends z.ZodObject, V extends { type: string; id: string }>(
+  kind: ItemKind<S, V>,
+): ItemKind<S, V> {
+  return kind;
+}

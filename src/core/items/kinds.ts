@@ -1,0 +1,82 @@
+/**
+ * Every kind of item a turn shows, by the type of the event that brings it, and the one step
+ * that folds any of them into a turn's items (turn-view.ts). ARCHITECTURE.md: an item kind.
+ */
+import type { z } from 'zod';
+import { askItem, type AskItem } from './ask.ts';
+import type { CallStatus, ItemKind } from './item-kind.ts';
+import { plotItem, type PlotItem } from './plot.ts';
+import { queryItem, type QueryItem } from './query.ts';
+import { tableItem, type TableItem } from './table.ts';
+import { textItem, type TextItem } from './text.ts';
+import { validationItem, type ValidationItem } from './validation.ts';
+
+export type { AskItem, PlotItem, QueryItem, TableItem, TextItem, ValidationItem };
+
+/** A turn's failure, shown where it happened; numbered among the turn's errors. */
+export type ErrorItem = { type: 'error'; id: string; kind: string; message: string };
+
+export type ItemView =
+  TextItem | TableItem | PlotItem | QueryItem | AskItem | ValidationItem | ErrorItem;
+
+export const ITEM_KINDS = {
+  text: textItem,
+  table: tableItem,
+  plot: plotItem,
+  query_result: queryItem,
+  question: askItem,
+  validation: validationItem,
+} as const;
+
+/** Their events, for the one event union (events.ts). */
+export const ITEM_EVENTS = [
+  textItem.event,
+  tableItem.event,
+  plotItem.event,
+  queryItem.event,
+  askItem.event,
+  validationItem.event,
+] as const;
+
+type Kinds = typeof ITEM_KINDS;
+/** An event that brings an item. */
+export type ItemEvent = { [T in keyof Kinds]: z.infer<Kinds[T]['event']> }[keyof Kinds];
+
+export function isItemEvent<E extends { type: string }>(
+  e: E,
+): e is Extract<E, { type: ItemEvent['type'] }> {
+  return Object.hasOwn(ITEM_KINDS, e.type);
+}
+
+/** The kind of `e`: one cast, sound because the map is keyed by the event's own type. */
+export function kindOf(e: ItemEvent): ItemKind<z.ZodObject, ItemView> {
+  return ITEM_KINDS[e.type] as unknown as ItemKind<z.ZodObject, ItemView>;
+}
+
+/**
+ * Replaces the item with the same id, or adds it. A new item goes before any answer still being
+ * drafted: the draft streams in while earlier calls of the same reply have yet to run, and their
+ * results belong above it.
+ */
+export function upsertItem(items: readonly ItemView[], item: ItemView): ItemView[] {
+  const at = items.findIndex((i) => i.id === item.id);
+  if (at >= 0) return items.map((i, k) => (k === at ? item : i));
+  const isDraft = item.type === 'text' && item.draft;
+  const firstDraft = isDraft ? -1 : items.findIndex((i) => i.type === 'text' && i.draft);
+  if (firstDraft < 0) return [...items, item];
+  return [...items.slice(0, firstDraft), item, ...items.slice(firstDraft)];
+}
+
+/** A turn's items with `e`'s item in its place, and the status its call takes, if any. */
+export function foldItem(
+  items: readonly ItemView[],
+  e: ItemEvent,
+): { items: ItemView[]; call: CallStatus | undefined } {
+  const kind = kindOf(e);
+  const item = kind.item(e);
+  const at = kind.replaces?.(items, e) ?? -1;
+  return {
+    items: at >= 0 ? items.map((i, k) => (k === at ? item : i)) : upsertItem(items, item),
+    call: kind.call?.(e),
+  };
+}

@@ -1,0 +1,42 @@
+/** An answer the person reads (output_text): Markdown, streamed as a draft until it is whole. */
+import { z } from 'zod';
+import { turnId } from '../ids.ts';
+import { defineItem, type Fields } from './item-kind.ts';
+
+/** Answers longer than this are cut when the report must summarise a turn. */
+const ANSWER_CHARS_WHEN_SUMMARISED = 600;
+
+export const textEvent = z.object({
+  type: z.literal('text'),
+  turnId,
+  callId: z.string(),
+  text: z.string(),
+  /** The reply was cut (connection lost, or Stop) while or after this was written. */
+  cutOff: z.boolean().optional(),
+});
+
+/** `draft` while it streams (answer_draft); a draft whose call fails leaves the page. */
+export type TextItem = { type: 'text'; id: string; draft: boolean } & Fields<
+  z.infer<typeof textEvent>
+>;
+
+export const textItem = defineItem({
+  type: 'text',
+  event: textEvent,
+  item: (e): TextItem => ({
+    type: 'text',
+    id: e.callId,
+    text: e.text,
+    draft: false,
+    ...(e.cutOff ? { cutOff: true } : {}),
+  }),
+  call: () => ({ status: 'done' }),
+  row: (e) => ({ role: 'assistant', type: 'text', text: e.text }),
+  report: (items, detail) => {
+    if (!items.length) return [];
+    let answer = items.map((i) => i.text).join('\n\n');
+    if (detail === 3 && answer.length > ANSWER_CHARS_WHEN_SUMMARISED)
+      answer = `${answer.slice(0, ANSWER_CHARS_WHEN_SUMMARISED)}… (answer shortened to fit)`;
+    return ['Answer given to the person:', answer];
+  },
+});
