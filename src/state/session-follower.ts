@@ -67,7 +67,8 @@ export class SessionFollower implements TabHandlers {
     const { status, open } = this.#d;
     try {
       const content = status.store && (await readSession(status.store, id, open.files));
-      if (!content) return lock.release();
+      // Deleted in another tab, or left, while it was read: this tab no longer shows it.
+      if (!content || open.id !== id) return lock.release();
       open.show(content, lock);
       await open.readIn({ tables: false });
     } catch (e) {

@@ -137,4 +137,44 @@ describe('the open session, at the wrong moment', () => {
     expect(analyst.running).toBe(false);
     expect(analyst.view.turns).toEqual([]);
   });
+
+  it('stays blank when the session it was taking over is deleted while it read it', async () => {
+    const browser = new FakeBrowser();
+    const A = await openApp(browser);
+    await load(A.app, 'rain.csv');
+    const id = A.app.sessions.currentId!;
+    const B = await openApp(browser);
+    expect(B.app.sessions.role).toBe('follower');
+
+    // B's read of the session it takes over is held until the deletion has reached it.
+    const store = B.app.sessions.status.store!;
+    const get = store.get.bind(store);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let reading = false;
+    store.get = (async (sid: never) => {
+      const meta = await get(sid);
+      if (sid === id && !reading) {
+        reading = true;
+        await held;
+      }
+      return meta;
+    }) as never;
+
+    // A deletes it only once B has read it: B's take-over then goes on with a deleted session.
+    const stored = A.app.sessions.status.store!;
+    const remove = stored.delete.bind(stored);
+    stored.delete = (async (sid: never) => {
+      await until(() => reading);
+      return remove(sid);
+    }) as never;
+    await A.app.sessions.delete(id);
+    await until(() => reading && B.app.sessions.notice !== null);
+    expect(B.app.sessions.currentId).toBeNull();
+    release();
+    await sleep(50);
+    expect(B.app.sessions.currentId).toBeNull();
+    expect(B.app.sessions.notice).toBe('This session was deleted in another tab.');
+    expect(browser.holder(id as never)).toBeNull();
+  });
 });
