@@ -2,7 +2,8 @@
  * Where the files the person brings (dropped, picked or pasted) go (issue 28). A session with
  * tables does not silently take them: the page asks "Add to this session" or "New session",
  * unless the person had it remember an answer (Settings' `newFiles`, changeable in the settings
- * panel). An empty session takes them without a question, as it always did. Once they are
+ * panel). An empty session takes them without a question, as it always did; a session another
+ * tab writes refuses them at once, saying why. Once they are
  * tables, the first of them is the one the page brings into view (`shown`).
  */
 import type { TableInfo } from '../core/data/engine.ts';
@@ -13,6 +14,8 @@ export type Destination = Exclude<NewFiles, 'ask'>;
 /** What the intake needs of the workspace (state/workspace.svelte.ts). */
 export interface IntakeWorkspace {
   readonly tables: readonly TableInfo[];
+  /** Another tab writes the session shown: files cannot be added to it here. */
+  readonly readOnly: boolean;
   loadFiles(files: File[]): Promise<TableInfo[]>;
 }
 
@@ -55,6 +58,12 @@ export class FileIntake {
     // A second drop while the question shows joins the first: one answer for both.
     if (this.waiting) {
       this.waiting = [...this.waiting, ...files];
+      return;
+    }
+    // A session another tab writes takes no file here: the workspace refuses them with the
+    // reason and what to do, without first offering "Add to this session" (the state suite).
+    if (this.#deps.workspace.readOnly) {
+      await this.#deps.workspace.loadFiles(files);
       return;
     }
     // Nothing to mix them with: an empty session is where the person means them to go.

@@ -17,10 +17,11 @@ const table = (name: string) => ({ name }) as TableInfo;
 const file = (name: string) => new File(['a,b\n1,2\n'], name);
 
 /** An intake over a workspace that holds `tables`, recording what happens in order. */
-function intakeWith(tables: string[], newFiles: NewFiles = 'ask') {
+function intakeWith(tables: string[], newFiles: NewFiles = 'ask', readOnly = false) {
   const steps: string[] = [];
   const remembered: Destination[] = [];
   const workspace = {
+    readOnly,
     tables: tables.map(table),
     loadFiles: async (files: File[]) => {
       steps.push(`load ${files.map((f) => f.name).join(' ')}`);
@@ -37,6 +38,7 @@ function intakeWith(tables: string[], newFiles: NewFiles = 'ask') {
     newSession: async () => {
       steps.push('new session');
       workspace.tables = [];
+      workspace.readOnly = false;
     },
     ready: async () => undefined,
   });
@@ -65,6 +67,16 @@ describe('FileIntake', () => {
     expect(intake.waiting).toBeNull();
     expect(steps).toEqual(['load orders.csv customers.csv']);
     expect(intake.shown).toEqual({ table: 'orders' });
+  });
+
+  it('asks nothing while another tab writes this session: the load says why it cannot', async () => {
+    // "Add to this session" would only be refused there (workspace.loadFiles says why).
+    for (const newFiles of ['ask', 'new'] as const) {
+      const { intake, steps } = intakeWith(['data'], newFiles, true);
+      await intake.take([file('orders.csv')]);
+      expect(intake.waiting).toBeNull();
+      expect(steps).toEqual(['load orders.csv']);
+    }
   });
 
   it('starts a new session before loading when the answer is "New session"', async () => {
@@ -110,7 +122,7 @@ describe('FileIntake', () => {
 
   it('shows no table when every file failed', async () => {
     const failing = new FileIntake({
-      workspace: { tables: [table('data')], loadFiles: async () => [] },
+      workspace: { tables: [table('data')], readOnly: false, loadFiles: async () => [] },
       preference: { newFiles: 'add', rememberNewFiles: () => undefined },
       newSession: async () => undefined,
       ready: async () => undefined,

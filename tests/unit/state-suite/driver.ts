@@ -29,6 +29,7 @@ export class Tab {
   readonly #tab: BrowserTab;
   readonly #browser: FakeBrowser;
   readonly model: ScriptedModel;
+  #asked = false;
 
   private constructor(browser: FakeBrowser, tab: BrowserTab, model: ScriptedModel) {
     this.#browser = browser;
@@ -89,7 +90,13 @@ export class Tab {
   async dropFile(name: string, text: string, into: 'add' | 'new' = 'add'): Promise<void> {
     const { intake } = this.#app;
     await intake.take([new File([text], name, { type: 'text/csv' })]);
+    this.#asked = intake.waiting !== null;
     if (intake.waiting) await intake.choose(into, false);
+  }
+
+  /** Whether the last file dropped made the page ask "Add to this session / New session". */
+  asked(): boolean {
+    return this.#asked;
   }
 
   /** Asks a question; resolves once the turn has ended and (in a writing tab) is stored. */

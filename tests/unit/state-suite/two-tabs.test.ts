@@ -37,22 +37,27 @@ describe('follow', () => {
     expect(b.readOnly()).toBe(true);
   });
 
-  it('the follower asks nothing and takes no file; the writer’s new table shows there too', async () => {
+  it('the follower asks nothing; the writer’s new table shows there too', async () => {
     const { a, b } = await writerAndFollower({ b: ['Should not be asked.'] });
     await b.ask('From the follower?');
     expect(b.questions()).toEqual([]);
     expect(b.model.requests).toHaveLength(0);
-    await b.dropFile('other.csv', 'x\n1\n');
-    expect(b.fileFailures()).toEqual([
-      'other.csv: This session is open in another tab: add files there, or start a new session.',
-    ]);
-    expect(b.tables()).toEqual(['rain']);
 
     await a.loadFile('sales.csv', 'who,amount\nbob,9\n', 'add');
     expect(a.tables()).toEqual(['rain', 'sales']);
     await until(() => b.tables().length === 2);
     expect(b.tables()).toEqual(['rain', 'sales']);
     expect(a.questions()).toEqual([]);
+  });
+
+  it('a file dropped on the follower is refused at once, saying why', async () => {
+    const { b } = await writerAndFollower();
+    await b.dropFile('other.csv', 'x\n1\n');
+    expect(b.asked()).toBe(false);
+    expect(b.fileFailures()).toEqual([
+      'other.csv: This session is open in another tab: add files there, or start a new session.',
+    ]);
+    expect(b.tables()).toEqual(['rain']);
   });
 
   it('a tab opened after the questions shows them from storage, read-only', async () => {
