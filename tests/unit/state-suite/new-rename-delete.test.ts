@@ -9,6 +9,18 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { answering, FakeBrowser, Tab, until } from './driver.ts';
 
+/** A tab with two sessions, rain.csv then sales.csv, the second open and asked "Who?". */
+async function rainThenSales(reply: string) {
+  const tab = await Tab.open(new FakeBrowser(), { replies: answering(reply) });
+  await tab.loadFile('rain.csv', 'month,mm\nnov,120\n');
+  const rain = tab.currentId()!;
+  await tab.newSession();
+  await tab.loadFile('sales.csv', 'who,amount\nbob,9\n');
+  const sales = tab.currentId()!;
+  await tab.ask('Who?');
+  return { tab, rain, sales };
+}
+
 describe('new session', () => {
   it('gives a blank page and keeps the earlier session listed and stored', async () => {
     const browser = new FakeBrowser();
@@ -80,14 +92,7 @@ describe('rename', () => {
 
 describe('delete', () => {
   it('deleting the open session leaves a blank page, and it is gone after a reload', async () => {
-    const browser = new FakeBrowser();
-    const tab = await Tab.open(browser, { replies: answering('Yes.') });
-    await tab.loadFile('rain.csv', 'month,mm\nnov,120\n');
-    const rain = tab.currentId()!;
-    await tab.newSession();
-    await tab.loadFile('sales.csv', 'who,amount\nbob,9\n');
-    const sales = tab.currentId()!;
-    await tab.ask('Who?');
+    const { tab, rain, sales } = await rainThenSales('Yes.');
 
     await tab.deleteSession(sales);
     expect(tab.currentId()).toBeNull();
@@ -102,14 +107,7 @@ describe('delete', () => {
   });
 
   it('deleting another session leaves the open one open', async () => {
-    const browser = new FakeBrowser();
-    const tab = await Tab.open(browser, { replies: answering('Bob.') });
-    await tab.loadFile('rain.csv', 'month,mm\nnov,120\n');
-    const rain = tab.currentId()!;
-    await tab.newSession();
-    await tab.loadFile('sales.csv', 'who,amount\nbob,9\n');
-    const sales = tab.currentId()!;
-    await tab.ask('Who?');
+    const { tab, rain, sales } = await rainThenSales('Bob.');
 
     await tab.deleteSession(rain);
     expect(tab.currentId()).toBe(sales);
