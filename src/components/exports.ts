@@ -23,15 +23,15 @@ export async function exportReport(
       downloadBlob(new Blob([reportMarkdown(doc)], { type: 'text/markdown' }), `${name}.md`);
     else downloadBlob(new Blob([await reportHtml(doc)], { type: 'text/html' }), `${name}.html`);
   } catch (e) {
-    sessions.notice = `The report could not be exported: ${errorMessage(e)}`;
+    sessions.status.notice = `The report could not be exported: ${errorMessage(e)}`;
   }
 }
 
 export function exportCurrent(sessions: Sessions): void {
   try {
-    const { blob, fileName } = exportSession(sessions.session);
+    const { blob, fileName } = exportSession(sessions.active);
     downloadBlob(blob, fileName);
   } catch (e) {
-    sessions.notice = `The session could not be exported: ${errorMessage(e)}`;
+    sessions.status.notice = `The session could not be exported: ${errorMessage(e)}`;
   }
 }

@@ -81,13 +81,13 @@ export async function importSession(sessions: Sessions, file: File): Promise<voi
   try {
     content = await readSessionFile(file);
   } catch (e) {
-    sessions.notice = `Not imported: ${errorMessage(e)}`;
+    sessions.status.notice = `Not imported: ${errorMessage(e)}`;
     return;
   }
   try {
     await sessions.adopt(content);
-    sessions.notice = `Imported “${content.meta.title}”.`;
+    sessions.status.notice = `Imported “${content.meta.title}”.`;
   } catch (e) {
-    sessions.notice = `The session was read but could not be stored: ${errorMessage(e)}`;
+    sessions.status.notice = `The session was read but could not be stored: ${errorMessage(e)}`;
   }
 }

@@ -5,7 +5,6 @@
  * rename, delete, import. One tab writes a session at a time (a Web Lock per session).
  */
 import { errorMessage } from '../core/errors.ts';
-import type { SessionMeta } from '../core/session/records.ts';
 import { storageFailure } from '../core/session/storage-failure.ts';
 import type { SessionStore } from '../core/session/store.ts';
 import type { Analyst } from './analyst.svelte.ts';
@@ -37,9 +36,12 @@ export interface SessionsDeps {
 export class Sessions {
   opening = $state(false);
   started = $state(false);
+  /** What the person is told of the sessions: saving's problem, a passing notice. */
   readonly status = new SessionStatus();
-  readonly session: OpenSession;
-  readonly sessions: SessionList;
+  /** The session open in this tab: its meta, files, role and log. */
+  readonly active: OpenSession;
+  /** The stored sessions, as the list shows them, and their storage. */
+  readonly stored: SessionList;
   readonly #tabs: SessionTabs;
   readonly #follower: SessionFollower;
   readonly #deps: SessionsDeps;
@@ -49,58 +51,23 @@ export class Sessions {
     this.#deps = deps;
     const { status } = this;
     this.#tabs = new SessionTabs(deps.tabs);
-    this.sessions = new SessionList(status, deps.quota);
-    this.session = new OpenSession({
+    this.stored = new SessionList(status, deps.quota);
+    this.active = new OpenSession({
       status,
       workspace: deps.workspace,
       analyst: deps.analyst,
       shown: deps.shown,
-      list: this.sessions,
+      list: this.stored,
       tabs: this.#tabs,
       rescue: deps.rescue,
       address: deps.address,
     });
     this.#follower = new SessionFollower({
       status,
-      open: this.session,
+      open: this.active,
       workspace: deps.workspace,
       tabs: this.#tabs,
     });
-  }
-
-  // What the page shows.
-  get list(): SessionMeta[] {
-    return this.sessions.items;
-  }
-  get current(): SessionMeta | null {
-    return this.session.meta;
-  }
-  get currentId(): SessionId | null {
-    return this.session.id;
-  }
-  get role(): Role {
-    return this.session.role;
-  }
-  get files(): ReadonlyMap<string, File> {
-    return this.session.files;
-  }
-  get problem(): string | null {
-    return this.status.problem;
-  }
-  get notice(): string | null {
-    return this.status.notice;
-  }
-  set notice(notice: string | null) {
-    this.status.notice = notice;
-  }
-  get persisted(): boolean | null {
-    return this.sessions.persisted;
-  }
-  get quota(): number | null {
-    return this.sessions.quota;
-  }
-  get totalBytes(): number {
-    return this.sessions.totalBytes;
   }
 
   /** The start or the opening in progress; `ready` waits for it. */
@@ -137,9 +104,9 @@ export class Sessions {
       status.problem = `Sessions cannot be saved in this browser (${errorMessage(e)}). Everything works, but nothing is kept when this tab closes.`;
     }
     try {
-      await this.session.refresh();
-      const wanted = this.#deps.address.read() ?? this.list[0]?.id;
-      if (wanted && this.list.some((s) => s.id === wanted)) await this.open(wanted);
+      await this.active.refresh();
+      const wanted = this.#deps.address.read() ?? this.stored.items[0]?.id;
+      if (wanted && this.stored.items.some((s) => s.id === wanted)) await this.open(wanted);
     } catch (e) {
       status.notice = `The stored sessions could not be read: ${errorMessage(e)}`;
     } finally {
@@ -148,7 +115,7 @@ export class Sessions {
   }
 
   refresh(): Promise<void> {
-    return this.session.refresh();
+    return this.active.refresh();
   }
 
   open(id: SessionId): Promise<void> {
@@ -160,11 +127,11 @@ export class Sessions {
     if (this.opening || !store) return;
     this.opening = true;
     try {
-      await this.session.leave();
+      await this.active.leave();
       const content = await readSession(store, id);
       if (!content) {
         this.status.notice = 'That session is no longer stored.';
-        await this.session.blank();
+        await this.active.blank();
         return;
       }
       await this.#show(content);
@@ -178,24 +145,24 @@ export class Sessions {
   /** A blank page for another file; the session left stays stored. */
   async newSession(): Promise<void> {
     if (this.opening) return;
-    await this.session.leave();
-    await this.session.blank();
+    await this.active.leave();
+    await this.active.blank();
   }
 
   async rename(id: SessionId, title: string): Promise<void> {
     const clean = title.replace(/\s+/g, ' ').trim().slice(0, 200);
     if (!clean) return;
-    await this.session.retitle(id, { title: clean, titleSource: 'person' });
+    await this.active.retitle(id, { title: clean, titleSource: 'person' });
   }
 
   async delete(id: SessionId): Promise<void> {
-    if (id === this.currentId) await this.newSession();
+    if (id === this.active.id) await this.newSession();
     try {
       await this.status.store?.delete(id);
     } catch (e) {
       this.status.notice = `The session could not be deleted: ${errorMessage(e)}`;
     }
-    await this.session.refresh();
+    await this.active.refresh();
     this.#tabs.listChanged(id);
   }
 
@@ -212,26 +179,26 @@ export class Sessions {
       this.status.problem = storageFailure(e);
       return this.#openInMemory(content);
     }
-    await this.session.refresh();
+    await this.active.refresh();
     this.#tabs.listChanged();
     await this.open(meta.id);
   }
 
   /** What storage has not confirmed yet, kept for a reload (call as the page goes away). */
   rescue(): void {
-    this.session.rescue();
+    this.active.rescue();
   }
 
   async #openInMemory(content: SessionContent): Promise<void> {
-    await this.session.leave();
+    await this.active.leave();
     await this.#show(content);
   }
 
   /** Shows `content`, writing it if no other tab does, else following the tab that does. */
   async #show(content: SessionContent): Promise<void> {
     const { id } = content.meta;
-    const following = this.session.show(content, await this.#tabs.claim(id));
+    const following = this.active.show(content, await this.#tabs.claim(id));
     if (following !== null) this.#follower.follow(id, following);
-    await this.session.readIn();
+    await this.active.readIn();
   }
 }

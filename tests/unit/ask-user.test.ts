@@ -107,13 +107,13 @@ describe('ask_user on the page', () => {
     const first = createApp(scriptedPlatform(new ScriptedModel([asking, { hang: true }]), factory));
     await until(() => first.sessions.started);
     await first.workspace.loadSample();
-    await until(() => first.sessions.currentId !== null);
+    await until(() => first.sessions.active.id !== null);
     void first.analyst.ask('What was revenue by month?');
     await until(() => first.analyst.waiting.callId !== null);
     const callId = first.analyst.waiting.callId!;
     // What the page showed is stored as it happens: the question is in storage before the reload.
     const store = await openSessionStore({ name: 'sift', factory });
-    const id = first.sessions.currentId!;
+    const id = first.sessions.active.id!;
     let stored: string[] = [];
     for (let i = 0; i < 200 && !stored.includes('question'); i++) {
       stored = (await store.events(id)).map((e) => e.type);
@@ -125,7 +125,7 @@ describe('ask_user on the page', () => {
     // The page reloads while the turn waits: a new app on the same storage reopens the session.
     const model = new ScriptedModel([answering]);
     const second = createApp(scriptedPlatform(model, factory));
-    await until(() => second.sessions.currentId === first.sessions.currentId);
+    await until(() => second.sessions.active.id === first.sessions.active.id);
     const card = () => second.analyst.view.turns[0]!.items.find((i) => i.id === callId);
     expect(card()).toMatchObject({ type: 'ask', answer: null });
     expect(second.analyst.view.turns[0]!.state).toBe('interrupted');

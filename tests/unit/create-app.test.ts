@@ -17,8 +17,8 @@ describe('createApp', () => {
     expect(app.workspace.engineState).toBe('ready');
 
     await app.workspace.loadSample();
-    await until(() => app.sessions.list.length === 1);
-    const [session] = app.sessions.list;
+    await until(() => app.sessions.stored.items.length === 1);
+    const [session] = app.sessions.stored.items;
     expect(session!.title).toBe('weather.csv');
     expect(session!.tables.map((t) => t.name)).toEqual(['data']);
     expect(test.address()).toBe(session!.id);
@@ -27,8 +27,8 @@ describe('createApp', () => {
     // Another app on the same storage (a reload) reopens it from the address.
     const again = createApp({ ...test.platform, engine: tableEngine() });
     await until(() => again.sessions.started);
-    expect(again.sessions.currentId).toBe(session!.id);
-    expect(again.sessions.files.get('data')?.name).toBe('weather.csv');
+    expect(again.sessions.active.id).toBe(session!.id);
+    expect(again.sessions.active.files.get('data')?.name).toBe('weather.csv');
   });
 
   it('opens a confirmed link through the platform, and only once confirmed', () => {

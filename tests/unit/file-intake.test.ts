@@ -138,16 +138,16 @@ describe('FileIntake in the app', () => {
     const app = createApp(testPlatform({ preferences }).platform);
     await until(() => app.sessions.started);
     await app.intake.take([await testPlatform().platform.fetchSample()]);
-    await until(() => app.sessions.list.length === 1);
-    const first = app.sessions.currentId;
+    await until(() => app.sessions.stored.items.length === 1);
+    const first = app.sessions.active.id;
 
     await app.intake.take([file('orders.csv')]);
     expect(app.intake.waiting).not.toBeNull();
     await app.intake.choose('new', true);
-    await until(() => app.sessions.list.length === 2);
-    expect(app.sessions.currentId).not.toBe(first);
-    expect(app.sessions.current?.title).toBe('orders.csv');
-    expect(app.sessions.current?.tables.map((t) => t.name)).toEqual(['data']);
+    await until(() => app.sessions.stored.items.length === 2);
+    expect(app.sessions.active.id).not.toBe(first);
+    expect(app.sessions.active.meta?.title).toBe('orders.csv');
+    expect(app.sessions.active.meta?.tables.map((t) => t.name)).toEqual(['data']);
     expect(app.workspace.tables.map((t) => t.fileName)).toEqual(['orders.csv']);
 
     // The next visit goes the same way without asking, and the settings panel shows the choice.
@@ -163,7 +163,9 @@ describe('FileIntake in the app', () => {
     const first = createApp(stored.platform);
     await until(() => first.sessions.started);
     await first.intake.take([await stored.platform.fetchSample()]);
-    await until(() => first.sessions.list.length === 1 && first.workspace.tables.length === 1);
+    await until(
+      () => first.sessions.stored.items.length === 1 && first.workspace.tables.length === 1,
+    );
 
     // The same browser's storage, a new page: the last session opens again.
     const reload = createApp(testPlatform({ factory: stored.factory }).platform);
@@ -174,6 +176,6 @@ describe('FileIntake in the app', () => {
     await taken;
     // Loaded into the reopened session (this test's engine names every table `data`).
     await until(() => reload.workspace.tables.some((t) => t.fileName === 'orders.csv'));
-    expect(reload.sessions.list).toHaveLength(1);
+    expect(reload.sessions.stored.items).toHaveLength(1);
   });
 });

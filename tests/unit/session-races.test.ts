@@ -37,7 +37,7 @@ async function load(app: SiftApp, name: string, into: 'add' | 'new' = 'add') {
   await app.intake.take([new File(['month,mm\nnov,120\n'], name, { type: 'text/csv' })]);
   if (app.intake.waiting) await app.intake.choose(into, false);
   await until(() => {
-    const open = app.sessions.list.find((s) => s.id === app.sessions.currentId);
+    const open = app.sessions.stored.items.find((s) => s.id === app.sessions.active.id);
     return !!open?.tables.some((t) => t.fileName === name);
   });
 }
@@ -47,10 +47,10 @@ describe('the open session, at the wrong moment', () => {
     const browser = new FakeBrowser();
     const A = await openApp(browser);
     await load(A.app, 'rain.csv');
-    const id = A.app.sessions.currentId!;
+    const id = A.app.sessions.active.id!;
     const B = await openApp(browser, answering('B answers.'));
-    expect(B.app.sessions.currentId).toBe(id);
-    expect(B.app.sessions.role).toBe('follower');
+    expect(B.app.sessions.active.id).toBe(id);
+    expect(B.app.sessions.active.role).toBe('follower');
 
     // B's first read of the events (the catch-up's) is held until we let it go.
     const store = B.app.sessions.status.store!;
@@ -81,13 +81,13 @@ describe('the open session, at the wrong moment', () => {
 
     // The writer goes away: B takes over.
     A.tab.close();
-    await until(() => B.app.sessions.role === 'writer');
+    await until(() => B.app.sessions.active.role === 'writer');
     expect(browser.holder(id as never)).not.toBeNull();
 
     // The catch-up read ends now.
     release();
     await sleep(50);
-    expect(B.app.sessions.role).toBe('writer');
+    expect(B.app.sessions.active.role).toBe('writer');
     expect(B.app.analyst.readOnly).toBe(false);
   });
 
@@ -95,13 +95,13 @@ describe('the open session, at the wrong moment', () => {
     const browser = new FakeBrowser();
     const A = await openApp(browser, answering('One.', 'Two.'));
     await load(A.app, 'rain.csv');
-    const s1 = A.app.sessions.currentId!;
+    const s1 = A.app.sessions.active.id!;
     await A.app.sessions.newSession();
     await load(A.app, 'sales.csv');
-    const s2 = A.app.sessions.currentId!;
+    const s2 = A.app.sessions.active.id!;
     await A.app.sessions.open(s1);
     await A.app.sessions.ready();
-    expect(A.app.sessions.currentId).toBe(s1);
+    expect(A.app.sessions.active.id).toBe(s1);
     const store = A.app.sessions.status.store!;
     const get = store.get.bind(store);
     store.get = (async (sid: never) => {
@@ -113,7 +113,7 @@ describe('the open session, at the wrong moment', () => {
     await A.app.analyst.ask('After the failed open?');
     await sleep(50);
     const after = (await store.events(s1)).length;
-    expect(A.app.sessions.currentId).toBe(s1);
+    expect(A.app.sessions.active.id).toBe(s1);
     expect(after).toBe(before);
   });
 
@@ -142,9 +142,9 @@ describe('the open session, at the wrong moment', () => {
     const browser = new FakeBrowser();
     const A = await openApp(browser);
     await load(A.app, 'rain.csv');
-    const id = A.app.sessions.currentId!;
+    const id = A.app.sessions.active.id!;
     const B = await openApp(browser);
-    expect(B.app.sessions.role).toBe('follower');
+    expect(B.app.sessions.active.role).toBe('follower');
 
     // B's read of the session it takes over is held until the deletion has reached it.
     const store = B.app.sessions.status.store!;
@@ -169,12 +169,12 @@ describe('the open session, at the wrong moment', () => {
       return remove(sid);
     }) as never;
     await A.app.sessions.delete(id);
-    await until(() => reading && B.app.sessions.notice !== null);
-    expect(B.app.sessions.currentId).toBeNull();
+    await until(() => reading && B.app.sessions.status.notice !== null);
+    expect(B.app.sessions.active.id).toBeNull();
     release();
     await sleep(50);
-    expect(B.app.sessions.currentId).toBeNull();
-    expect(B.app.sessions.notice).toBe('This session was deleted in another tab.');
+    expect(B.app.sessions.active.id).toBeNull();
+    expect(B.app.sessions.status.notice).toBe('This session was deleted in another tab.');
     expect(browser.holder(id as never)).toBeNull();
   });
 });

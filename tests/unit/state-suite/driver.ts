@@ -78,7 +78,7 @@ export class Tab {
     await intake.take([new File([text], name, { type: 'text/csv' })]);
     if (intake.waiting) await intake.choose(into, false);
     await until(() => {
-      const open = sessions.list.find((s) => s.id === sessions.currentId);
+      const open = sessions.stored.items.find((s) => s.id === sessions.active.id);
       return !!open?.tables.some((t) => t.fileName === name);
     });
   }
@@ -103,11 +103,11 @@ export class Tab {
   async ask(question: string): Promise<void> {
     const { analyst, sessions } = this.#app;
     await analyst.ask(question);
-    if (sessions.role !== 'writer' || !sessions.currentId) return;
+    if (sessions.active.role !== 'writer' || !sessions.active.id) return;
     await until(
       () =>
-        sessions.list.find((s) => s.id === sessions.currentId)?.eventCount ===
-        sessions.session.log.events.length,
+        sessions.stored.items.find((s) => s.id === sessions.active.id)?.eventCount ===
+        sessions.active.log.events.length,
     );
   }
 
@@ -136,7 +136,7 @@ export class Tab {
 
   /** The open session as the export button gives it: a file with its name. */
   async exportSession(): Promise<File> {
-    const { blob, fileName } = exportSession(this.#app.sessions.session);
+    const { blob, fileName } = exportSession(this.#app.sessions.active);
     return new File([await blob.arrayBuffer()], fileName);
   }
 
@@ -149,7 +149,7 @@ export class Tab {
   // What the page shows.
 
   list(): Listed[] {
-    return this.#app.sessions.list.map((s) => ({ id: s.id, title: s.title }));
+    return this.#app.sessions.stored.items.map((s) => ({ id: s.id, title: s.title }));
   }
 
   titles(): string[] {
@@ -158,16 +158,16 @@ export class Tab {
 
   /** The open session's id; null on a blank page. */
   currentId(): string | null {
-    return this.#app.sessions.currentId;
+    return this.#app.sessions.active.id;
   }
 
   currentTitle(): string | null {
-    return this.#app.sessions.current?.title ?? null;
+    return this.#app.sessions.active.meta?.title ?? null;
   }
 
   /** Another tab writes this session: no questions, no files here. */
   readOnly(): boolean {
-    return this.#app.sessions.role === 'follower';
+    return this.#app.sessions.active.role === 'follower';
   }
 
   /** Whether the ask box would take a question now. */
@@ -205,11 +205,11 @@ export class Tab {
   /** The open session's tables with the files they are read from: `name ← file (bytes)`. */
   async tableFiles(): Promise<string[]> {
     const { sessions } = this.#app;
-    const meta = sessions.current;
+    const meta = sessions.active.meta;
     if (!meta) return [];
     const out: string[] = [];
     for (const t of meta.tables) {
-      const file = sessions.files.get(t.name);
+      const file = sessions.active.files.get(t.name);
       out.push(`${t.name} ← ${t.fileName}: ${file ? await file.text() : '(missing)'}`);
     }
     return out.sort();
@@ -217,7 +217,7 @@ export class Tab {
 
   /** The passing message the page shows about sessions, if any. */
   notice(): string | null {
-    return this.#app.sessions.notice;
+    return this.#app.sessions.status.notice;
   }
 
   /** Why a file was refused, if one was. */
