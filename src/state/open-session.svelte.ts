@@ -136,7 +136,7 @@ export class OpenSession {
       const report = closeInterruptedReport(events, Date.now());
       if (report) log.record(report);
     } else {
-      this.#writer = null;
+      this.#stopWriting();
       for (const e of liveEvents(events, live)) log.follow(e);
       following = events.length;
     }
@@ -161,7 +161,6 @@ export class OpenSession {
 
   /** A follower that missed an event shows the stored transcript again. */
   caughtUp(events: readonly AgentEvent[]): void {
-    if (this.role !== 'follower') return;
     this.#d.shown.show(new SessionLog('follower', events));
   }
 
@@ -171,8 +170,7 @@ export class OpenSession {
     await this.#writer?.flushed();
     // Without its lock this tab must not write the session, even if it stays shown (an open
     // that then failed): what is asked there is kept in the page only, as before the lock.
-    for (const stop of this.#unlisten.splice(0)) stop();
-    this.#writer = null;
+    this.#stopWriting();
     this.#d.tabs.leave();
   }
 
@@ -181,7 +179,7 @@ export class OpenSession {
     this.id = null;
     this.meta = null;
     this.#files = noFiles();
-    this.#writer = null;
+    this.#stopWriting();
     this.#d.shown.show(new SessionLog('writer'));
     this.#d.address.write(null);
     await this.#d.workspace.reset();
@@ -208,7 +206,7 @@ export class OpenSession {
    * tabs (stored events are announced once written), a title or a finished turn to the list.
    */
   #write(log: SessionLog, writer: SessionWriter): void {
-    for (const stop of this.#unlisten.splice(0)) stop();
+    this.#stopWriting();
     this.#writer = writer;
     const sessionId = writer.sessionId;
     this.#unlisten.push(log.listen(writer));
@@ -292,6 +290,12 @@ export class OpenSession {
     void writer.write((s) => s.create(meta));
     this.#d.address.write(id);
     this.#d.list.requestPersistence();
+  }
+
+  /** The writer and the announcer stop listening to the log; nothing more is stored. */
+  #stopWriting(): void {
+    for (const stop of this.#unlisten.splice(0)) stop();
+    this.#writer = null;
   }
 
   #newWriter(sessionId: SessionId, nextSeq: number): SessionWriter {

@@ -8,9 +8,6 @@
  */
 import type { z } from 'zod';
 
-/** The fields every item event carries besides its own. */
-export type ItemEventBase = { type: string; turnId: string; callId: string };
-
 /** An item's own fields: its event's, without what routes the event. */
 export type Fields<E> = Omit<E, 'type' | 'turnId' | 'callId'>;
 

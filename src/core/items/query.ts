@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { cell } from '../data/cell.ts';
 import { queryId, turnId } from '../ids.ts';
 import { compactResult } from '../tools/compact-result.ts';
-import { defineItem, type Fields } from './item-kind.ts';
+import { defineItem, type Fields, type ReportDetail } from './item-kind.ts';
 
 /** What the report gives of each result at full detail. */
 const REPORT_RESULT_LIMITS = { rows: 20, bytes: 2_500 };
@@ -37,7 +37,7 @@ export type QueryItem = { type: 'query_result'; id: string; running: boolean } &
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-function reportQuery(item: QueryItem, detail: number): string {
+function reportQuery(item: QueryItem, detail: ReportDetail): string {
   const id = item.queryId ?? 'unnumbered query';
   const rows = item.rowCount ?? item.rows.length;
   if (item.isError) return `- ${id} — ${item.description} (failed: ${item.error ?? 'error'})`;

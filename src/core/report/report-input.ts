@@ -38,8 +38,6 @@ export interface ReportInput {
   summarisedTurns: number;
 }
 
-type Detail = ReportDetail;
-
 /**
  * What a turn's items say, kind by kind (each kind's `report`, core/items/), in this order: what
  * the question was taken to mean, the findings checked, the answer, the queries, the tables. The
@@ -61,7 +59,7 @@ function tableBlock(table: DatasetTable, profile: TableProfile | undefined): str
   return [head, '  Profile:', ...columns].join('\n');
 }
 
-function turnBlock(turn: TurnView, n: number, detail: Detail, charts: ReportChart[]): string {
+function turnBlock(turn: TurnView, n: number, detail: ReportDetail, charts: ReportChart[]): string {
   const heading =
     turn.kind === 'analysis'
       ? `## Turn ${n}: initial analysis`
@@ -86,7 +84,7 @@ export function buildReportInput(
 ): ReportInput {
   const charts = chartsOf(source.view);
   const turns = source.view.turns;
-  const details: Detail[] = turns.map(() => 0);
+  const details: ReportDetail[] = turns.map(() => 0);
   const head = [
     `# Session: ${source.title ?? source.view.title ?? 'Untitled'}`,
     '## Tables',
@@ -97,7 +95,11 @@ export function buildReportInput(
 
   let text = render();
   // Oldest first: each pass gives one more turn a shorter form, until the text fits.
-  for (let level = 1 as Detail; level <= 3 && text.length / CHARS_PER_TOKEN > budgetTokens; level++)
+  for (
+    let level = 1 as ReportDetail;
+    level <= 3 && text.length / CHARS_PER_TOKEN > budgetTokens;
+    level++
+  )
     for (let i = 0; i < turns.length - 1 && text.length / CHARS_PER_TOKEN > budgetTokens; i++) {
       details[i] = level;
       text = render();
