@@ -31,6 +31,7 @@ import { loadWorkbook } from './load-xlsx.ts';
 import { profileTable } from '../src/core/sql/profile.ts';
 import { rowsOf } from './engine-rows.ts';
 import { quoteIdent } from '../src/core/sql/sql-text.ts';
+import { duckdbBytes } from '../src/core/data/bytes.ts';
 import { loadCsv } from './load-csv.ts';
 import { LOCKDOWN_STATEMENTS, UPLOAD_DIR } from './lockdown.ts';
 import { CANCELLED_BEFORE_START, Cancellations, runInTurn } from './cancellations.ts';
@@ -75,9 +76,17 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
 
   // One round trip to DuckDB's worker, not six: DuckDB runs a script statement by statement and
   // answers with the last one's result. Each round trip cost ~15 ms of the boot (issue 15).
-  const [{ v: version } = { v: 'unknown' }] = rowsOf(
-    (await conn.query([...LOCKDOWN_STATEMENTS, 'SELECT version() AS v'].join(';\n'))).batches,
+  const [{ v: version, m: memoryLimit } = { v: 'unknown', m: null }] = rowsOf(
+    (
+      await conn.query(
+        [
+          ...LOCKDOWN_STATEMENTS,
+          "SELECT version() AS v, current_setting('memory_limit') AS m",
+        ].join(';\n'),
+      )
+    ).batches,
   );
+  const memoryLimitBytes = duckdbBytes(memoryLimit);
 
   async function describe(table: string): Promise<ResultColumn[]> {
     const rows = await exec(`DESCRIBE ${quoteIdent(table)}`);
@@ -233,7 +242,12 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
 
   const engine: SiftEngine = {
     async info(): Promise<EngineInfo> {
-      return { duckdbVersion: String(version), bundle: host.bundle, warmUp: warmUp.state };
+      return {
+        duckdbVersion: String(version),
+        bundle: host.bundle,
+        warmUp: warmUp.state,
+        memoryLimitBytes,
+      };
     },
 
     load(files, onProgress, names, reads) {

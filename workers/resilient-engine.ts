@@ -15,6 +15,7 @@ import type {
   SiftEngine,
 } from '../src/core/data/engine.ts';
 import { errorMessage } from '../src/core/errors.ts';
+import { explainFatal, fatalKind, type FailedWork } from '../src/core/data/engine-failure.ts';
 import { CANCELLED_BEFORE_START, Cancellations, runInTurn } from './cancellations.ts';
 import { DEFAULT_TIMEOUT_MS } from './guarded-query.ts';
 import { Interrupted } from './pending.ts';
@@ -78,8 +79,13 @@ export function resilientEngine(
   // A failed boot is reported to the calls waiting for it, but is not final: the next call
   // (the page's "Try again") boots anew.
   let failed: Promise<EngineInstance> | null = null;
+  /** What DuckDB may use in this tab (its memory_limit), read from the first instance booted. */
+  let memoryLimit: number | null = null;
   const start = () => {
-    const booting = bootWithRetries(boot, bootTries, bootPauseMs);
+    const booting = bootWithRetries(boot, bootTries, bootPauseMs).then(async (instance) => {
+      memoryLimit ??= (await instance.engine.info()).memoryLimitBytes ?? null;
+      return instance;
+    });
     booting.catch(() => {
       failed = booting;
     });
@@ -158,6 +164,8 @@ export function resilientEngine(
     op: (engine: SiftEngine) => Promise<T>,
     recover?: {
       failed: (value: T) => boolean;
+      /** Whether a failure is one after which DuckDB is restarted whatever the probe says. */
+      fatal: (value: T) => boolean;
       limitMs: number;
       onRestart: (value: T | null, restarted: string) => T;
     },
@@ -165,15 +173,26 @@ export function resilientEngine(
     const instance = await ready();
     const rethrow = async (e: unknown): Promise<never> => {
       // Stopped on purpose (a cancel, or background work yielding): DuckDB is fine.
-      if (e instanceof Interrupted || (await alive(instance))) throw e;
+      if (e instanceof Interrupted) throw e;
+      if (!fatalKind(errorMessage(e)) && (await alive(instance))) throw e;
       throw new Error(`${errorMessage(e)} ${await restart(instance)}`);
     };
     if (!recover) return op(instance.engine).catch(rethrow);
     const settled = await within(op(instance.engine), recover.limitMs).catch(rethrow);
     if (!settled.done) return recover.onRestart(null, await restart(instance));
-    if (!recover.failed(settled.value) || (await alive(instance))) return settled.value;
+    if (!recover.failed(settled.value)) return settled.value;
+    // A failure that leaves DuckDB unfit restarts it even when it still answers the probe
+    // (engine-failure.ts: a load that ran out of memory, then silently misread the next file).
+    if (!recover.fatal(settled.value) && (await alive(instance))) return settled.value;
     return recover.onRestart(settled.value, await restart(instance));
   }
+
+  const explain = (message: string, work: FailedWork, restarted: string) => {
+    const kind = fatalKind(message);
+    return kind
+      ? explainFatal(kind, work, message, restarted, memoryLimit)
+      : { message: `${message} ${restarted}`, details: undefined };
+  };
 
   function remember(loadFiles: File[], outcomes: LoadOutcome[]): void {
     outcomes.forEach((outcome, i) => {
@@ -194,13 +213,25 @@ export function resilientEngine(
       exclusive(async () => {
         // A table a load replaces is gone even if the load then fails.
         for (const name of names ?? []) if (name) profiled.forget(name);
-        const outcomes = await guarded((e) => e.load(loadFiles, onProgress, names, reads), {
-          failed: (all) => all.some((o) => !o.ok),
-          limitMs: Infinity,
-          onRestart: (all, restarted) =>
-            (all ?? []).map((o) => (o.ok ? o : { ...o, message: `${o.message} ${restarted}` })),
-        });
-        remember(loadFiles, outcomes);
+        const outcomes = await guarded(
+          async (e) => {
+            const all = await e.load(loadFiles, onProgress, names, reads);
+            // Before any restart, so that the tables this load did read are read again by it.
+            remember(loadFiles, all);
+            return all;
+          },
+          {
+            failed: (all) => all.some((o) => !o.ok),
+            fatal: (all) => all.some((o) => !o.ok && fatalKind(o.message) !== null),
+            limitMs: Infinity,
+            onRestart: (all, restarted) =>
+              (all ?? []).map((o) => {
+                if (o.ok) return o;
+                const bytes = loadFiles[o.fileIndex ?? -1]?.size ?? 0;
+                return { ...o, ...explain(o.message, { file: o.fileName, bytes }, restarted) };
+              }),
+          },
+        );
         return outcomes;
       }),
 
@@ -209,12 +240,18 @@ export function resilientEngine(
       const run = () =>
         guarded<QueryResult>((e) => e.query(sql, options), {
           failed: (r) => !r.ok && r.kind === 'error',
+          fatal: (r) => !r.ok && fatalKind(r.message) !== null,
           limitMs,
           onRestart: (r, restarted) =>
             r && !r.ok
               ? {
                   ...r,
-                  message: `This query stopped DuckDB (${r.message}): it most likely needed more memory than the browser allows. ${restarted}`,
+                  ...(fatalKind(r.message)
+                    ? explain(r.message, { query: true }, restarted)
+                    : {
+                        message: `This query stopped DuckDB: it most likely needed more memory than the browser allows. ${restarted}`,
+                        details: r.message,
+                      }),
                 }
               : {
                   ok: false,

@@ -5,12 +5,7 @@ export function formatCount(n: number | null | undefined): string {
   return n === null || n === undefined ? '—' : counts.format(n);
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1048576) return `${(n / 1024).toFixed(1)} KB`;
-  if (n < 1073741824) return `${(n / 1048576).toFixed(1)} MB`;
-  return `${(n / 1073741824).toFixed(2)} GB`;
-}
+export { formatBytes } from '../core/data/bytes.ts';
 
 const FORMAT_NAMES = {
   csv: 'CSV',

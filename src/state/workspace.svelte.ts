@@ -16,6 +16,8 @@ import { findJoinHints, type JoinHint } from '../core/data/join-keys.ts';
 export interface LoadFailure {
   fileName: string;
   message: string;
+  /** DuckDB's own text, when the message says it in plain words. */
+  details?: string;
 }
 
 export type ProfileState =
@@ -291,7 +293,7 @@ export class Workspace {
         } else
           this.failures = [
             ...this.failures,
-            { fileName: outcome.fileName, message: outcome.message },
+            { fileName: outcome.fileName, message: outcome.message, details: outcome.details },
           ];
       }
       this.tables = [

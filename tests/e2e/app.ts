@@ -73,7 +73,7 @@ export type SqlOutcome =
       header: string[];
       cells: Array<Array<string | null>>;
     }
-  | { ok: false; kind: string; message: string };
+  | { ok: false; kind: string; message: string; details: string | null };
 
 /** Shows a tab of the workspace's centre: the conversation, the data, or the charts. */
 export async function showView(page: Page, view: 'chat' | 'data' | 'charts'): Promise<void> {
@@ -134,10 +134,15 @@ export async function runSql(
   if (!shown) throw new Error('The SQL box showed no result.');
   return shown.evaluate((el): SqlOutcome => {
     if (el.getAttribute('data-testid') === 'sql-error') {
+      // The plain words, and apart from them DuckDB's own text under Details.
+      const words = el.cloneNode(true) as Element;
+      words.querySelector('[data-testid="error-details"]')?.remove();
+      const details = el.querySelector('[data-testid="error-details"] pre')?.textContent ?? null;
       return {
         ok: false,
         kind: el.getAttribute('data-kind') ?? '',
-        message: el.textContent?.trim() ?? '',
+        message: words.textContent?.trim() ?? '',
+        details,
       };
     }
     const total = el.getAttribute('data-total');

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runSql, sqlBoxReset } from './app.ts';
+import { loadFiles, runSql, sqlBoxReset, summaries } from './app.ts';
 import { ask, configure, mock, shownItems } from './agent.ts';
 import { useBrowser, useSharedApp } from './browser.ts';
 import { loadSample, openWithSample, sessionsReady } from './sessions-helpers.ts';
@@ -106,9 +106,36 @@ describe('queries that would exhaust the page', () => {
     const result = await runSql(page, "SELECT repeat('x', 3000000000) AS s");
     expect(result).toMatchObject({ ok: false, kind: 'error' });
     expect(!result.ok && result.message).toMatch(
-      /stopped DuckDB .*restarted DuckDB and loaded 1 table again/,
+      /^This query stopped DuckDB: most likely it needed more memory.*restarted DuckDB and loaded 1 table again/,
     );
+    expect(!result.ok && result.details).toMatch(/memory access out of bounds/);
     await expectAlive();
+  });
+
+  it('a cross join that runs out of memory says which limit, restarts DuckDB, and the next file reads right', async () => {
+    await open();
+    // About 31,000 rows of the 8.5 million fill DuckDB's 3.1 GiB: it meets its limit in seconds.
+    const result = await runSql(
+      page,
+      'SELECT length(list(repeat(a.weather, 100000))) FROM data a, data b',
+    );
+    expect(result).toMatchObject({ ok: false, kind: 'error' });
+    expect(!result.ok && result.message).toMatch(
+      /^This query needed more memory than this browser tab can give DuckDB \(3\.\d+ GB\)\. Sift restarted DuckDB and loaded 1 table again; nothing else was lost\. To try: /,
+    );
+    expect(!result.ok && result.details).toMatch(/^Out of Memory Error: /);
+    await expectAlive();
+    // A file loaded now reads as in a fresh page (issue 30: a 12-byte CSV read as 0 rows × 1
+    // column after DuckDB ran out of memory).
+    await loadFiles(page, [
+      { name: 'small.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n3,4\n') },
+    ]);
+    expect((await summaries(page)).find((t) => t.table === 'small')).toMatchObject({
+      rows: 2,
+      cols: 2,
+    });
+    const small = await runSql(page, 'SELECT a + b AS s FROM small ORDER BY s');
+    expect(small.ok && small.cells).toEqual([['3'], ['7']]);
   });
 
   it('a 100,000-column query is refused by its size; 5,000 columns show the first 1,000', async () => {
@@ -158,9 +185,12 @@ describe('the same from the model', () => {
     const cards = (await shownItems(page)).filter((i) => i.type === 'query_result');
     expect(cards.map((c) => c.error)).toEqual(['true', 'false']);
     expect(cards[0]?.text).toMatch(/restarted DuckDB and loaded 1 table again/);
+    expect(cards[0]?.text).toMatch(/Details/);
     expect(cards[1]?.text).toContain('2922');
     const requests = (await mock().requests()).filter((r) => r.path === '/v1/messages');
-    expect(JSON.stringify(requests[1]?.body)).toMatch(/restarted DuckDB/);
+    expect(JSON.stringify(requests[1]?.body)).toMatch(
+      /restarted DuckDB.*DuckDB said: .*memory access out of bounds/,
+    );
     await expectAlive();
   });
 

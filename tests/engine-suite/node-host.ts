@@ -63,7 +63,12 @@ class ThreadAsWebWorker {
 }
 
 /** A DuckDB of its own, in a thread of its own, with the worker's engine over it. */
-export async function bootNodeEngine(): Promise<EngineInstance & { db: AsyncDuckDB }> {
+export async function bootNodeEngine({
+  memoryLimit,
+}: {
+  /** DuckDB's memory_limit, set before the lockdown: a small one meets the limit with small files. */
+  memoryLimit?: string;
+} = {}): Promise<EngineInstance & { db: AsyncDuckDB }> {
   const eh = { mainModule: dist('duckdb-eh.wasm'), mainWorker: dist('duckdb-node-eh.worker.cjs') };
   const mvp = {
     mainModule: dist('duckdb-mvp.wasm'),
@@ -76,6 +81,11 @@ export async function bootNodeEngine(): Promise<EngineInstance & { db: AsyncDuck
     await db.instantiate(bundle.mainModule);
     // The page's own options (workers/browser-host.ts).
     await db.open({ query: { queryPollingInterval: 25 } });
+    if (memoryLimit) {
+      const setup = await db.connect();
+      await setup.query(`SET memory_limit = '${memoryLimit}'`);
+      await setup.close();
+    }
   } catch (e) {
     worker.terminate();
     throw e;

@@ -95,8 +95,9 @@ describe('an engine that a query breaks', () => {
     const r = await engine.query('BREAK');
     expect(r).toMatchObject({ ok: false, kind: 'error' });
     expect(!r.ok && r.message).toMatch(
-      /stopped DuckDB \(memory access out of bounds\).*restarted DuckDB and loaded 2 tables again/,
+      /^This query stopped DuckDB: most likely it needed more memory.*restarted DuckDB and loaded 2 tables again/,
     );
+    expect(!r.ok && r.details).toBe('memory access out of bounds');
     expect(booted).toHaveLength(2);
     expect(booted[0]?.disposed).toBe(true);
     expect(booted[1]?.loads).toEqual([

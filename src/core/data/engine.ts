@@ -34,6 +34,8 @@ export type QueryResult =
       ok: false;
       kind: 'rejected' | 'error' | 'timeout' | 'cancelled';
       message: string;
+      /** DuckDB's own text, when the message says it in other words (engine-failure.ts). */
+      details?: string;
       durationMs: number;
     };
 
@@ -130,7 +132,15 @@ export interface ColumnConversion {
  * so `fileIndex` says which of the files loaded it came from.
  */
 export type LoadOutcome = { fileIndex?: number } & (
-  { ok: true; table: TableInfo } | { ok: false; fileName: string; message: string }
+  | { ok: true; table: TableInfo }
+  | {
+      ok: false;
+      fileName: string;
+      /** What happened, in plain words. */
+      message: string;
+      /** DuckDB's own text, when the message says it in other words (engine-failure.ts). */
+      details?: string;
+    }
 );
 
 /**
@@ -186,6 +196,8 @@ export interface EngineInfo {
    * while it runs, so that it never delays a file or a query.
    */
   warmUp?: 'running' | 'done' | 'abandoned' | 'failed';
+  /** What DuckDB may use in this tab (its memory_limit), in bytes; null when it could not be read. */
+  memoryLimitBytes?: number | null;
 }
 
 /**

@@ -27,6 +27,8 @@ export const queryEvent = z.object({
   durationMs: z.number(),
   isError: z.boolean(),
   error: z.string().optional(),
+  /** DuckDB's own text, when `error` says it in plain words (a limit met, a restart). */
+  errorDetails: z.string().optional(),
 });
 
 /** `running` until its result comes, with no duration yet. */
@@ -78,6 +80,7 @@ export const queryItem = defineItem({
     durationMs: e.durationMs,
     isError: e.isError,
     ...(e.error === undefined ? {} : { error: e.error }),
+    ...(e.errorDetails === undefined ? {} : { errorDetails: e.errorDetails }),
   }),
   call: (e) => ({
     status: e.isError ? 'error' : 'done',

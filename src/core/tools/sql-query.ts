@@ -79,9 +79,13 @@ export const sqlQuery = defineTool({
         durationMs: result.durationMs,
         isError: true,
         error: message,
+        ...(result.details && !stopped ? { errorDetails: result.details } : {}),
       });
       const hint = stopped ? null : queryHint(result.message, result.kind, ctx.tables);
-      return fail(`${queryId} failed: ${hint ? `${message}\n${hint}` : message}`);
+      // The model reads DuckDB's own text too: its words say where a query went wrong.
+      const said =
+        result.details && !stopped ? `${message}\nDuckDB said: ${result.details}` : message;
+      return fail(`${queryId} failed: ${hint ? `${said}\n${hint}` : said}`);
     }
     ctx.emit({
       ...shown,
