@@ -47,7 +47,7 @@ describe('fatalKind', () => {
       3.1 * 2 ** 30,
     );
     expect(said.message).toBe(
-      'orders.csv (4.66 GB) was not loaded: it needed more memory than this browser tab can give DuckDB (3.10 GB). Sift restarted DuckDB; nothing else was lost. To work with it here: load a sample or a filtered part of it, or a copy with only the columns you need; or split it and load one part per session.',
+      'At 4.66 GB, it needed more memory than this browser tab can give DuckDB (3.10 GB). Sift restarted DuckDB; nothing else was lost. To work with it here: load a sample or a filtered part of it, or a copy with only the columns you need; or split it and load one part per session.',
     );
     expect(said.details).toBe('Out of Memory Error: could not allocate block');
   });

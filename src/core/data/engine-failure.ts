@@ -63,8 +63,8 @@ export function explainFatal(
   limitBytes: number | null,
 ): Explained {
   const limit = limitBytes ? ` (${formatBytes(limitBytes)})` : '';
-  const subject =
-    'file' in work ? `${work.file} (${formatBytes(work.bytes)}) was not loaded: it` : 'This query';
+  // A file's failure is shown under "Could not load <file>.": it is not named again.
+  const subject = 'file' in work ? `At ${formatBytes(work.bytes)}, it` : 'This query';
   const what = {
     memory: `${subject} needed more memory than this browser tab can give DuckDB${limit}.`,
     internal: `${subject} met an internal error in DuckDB, after which its answers could not be trusted.`,
