@@ -187,12 +187,12 @@ export function resilientEngine(
     return recover.onRestart(settled.value, await restart(instance));
   }
 
-  const explain = (message: string, work: FailedWork, restarted: string) => {
-    const kind = fatalKind(message);
-    return kind
-      ? explainFatal(kind, work, message, restarted, memoryLimit)
-      : { message: `${message} ${restarted}`, details: undefined };
-  };
+  /**
+   * Plain words for a failure DuckDB was restarted after. One whose text names no known kind broke
+   * it all the same (the probe found it dead): it is said as a crash.
+   */
+  const explain = (message: string, work: FailedWork, restarted: string) =>
+    explainFatal(fatalKind(message) ?? 'trap', work, message, restarted, memoryLimit);
 
   function remember(loadFiles: File[], outcomes: LoadOutcome[]): void {
     outcomes.forEach((outcome, i) => {
@@ -246,12 +246,7 @@ export function resilientEngine(
             r && !r.ok
               ? {
                   ...r,
-                  ...(fatalKind(r.message)
-                    ? explain(r.message, { query: true }, restarted)
-                    : {
-                        message: `This query stopped DuckDB: it most likely needed more memory than the browser allows. ${restarted}`,
-                        details: r.message,
-                      }),
+                  ...explain(r.message, { query: true }, restarted),
                 }
               : {
                   ok: false,

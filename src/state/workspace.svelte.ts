@@ -4,6 +4,7 @@
  */
 import type {
   ColumnProfile,
+  LoadOutcome,
   LoadProgress,
   ReadChoice,
   SiftEngine,
@@ -13,12 +14,8 @@ import type {
 import { errorMessage } from '../core/errors.ts';
 import { findJoinHints, type JoinHint } from '../core/data/join-keys.ts';
 
-export interface LoadFailure {
-  fileName: string;
-  message: string;
-  /** DuckDB's own text, when the message says it in plain words. */
-  details?: string;
-}
+/** A file that did not load, as the engine said it (its plain words, and DuckDB's text apart). */
+export type LoadFailure = Omit<Extract<LoadOutcome, { ok: false }>, 'ok' | 'fileIndex'>;
 
 export type ProfileState =
   /** The columns done so far, in the table's order: the page shows them as they come. */

@@ -1,10 +1,10 @@
 /**
  * Failures after which DuckDB cannot be trusted, and how they are said to a person.
  *
- * Issue 30 measured why a probe is not enough: after a 2.6 GB CSV ran DuckDB-WASM out of memory,
- * `SELECT 1` still answered, yet a 12-byte CSV then loaded as 0 rows × 1 column ("no header row")
- * where a fresh page read 2 × 2 — DuckDB's sniffer turns its own failures into a worse guess,
- * silently. So these failures restart the engine whatever the probe says
+ * Why a probe is not enough (issue 30, measured in the built app): after a 5 GB CSV ran
+ * DuckDB-WASM out of memory, `SELECT 1` still answered, yet a 12-byte CSV then loaded as 0 rows ×
+ * 1 column where a fresh page read 2 × 2, and the 1 GB CSV as 0 rows × 12 columns (why DuckDB
+ * read nothing is not known). So these failures restart the engine whatever the probe says
  * (workers/resilient-engine.ts), and the person reads which limit was met and what to try, with
  * DuckDB's own text kept apart as the details.
  */

@@ -70,6 +70,7 @@ export const sqlQuery = defineTool({
     if (!result.ok) {
       const stopped = ctx.signal.aborted || result.kind === 'cancelled';
       const message = stopped ? 'Stopped by the person.' : result.message;
+      const details = stopped ? undefined : result.details;
       ctx.emit({
         ...shown,
         columns: [],
@@ -79,12 +80,11 @@ export const sqlQuery = defineTool({
         durationMs: result.durationMs,
         isError: true,
         error: message,
-        ...(result.details && !stopped ? { errorDetails: result.details } : {}),
+        ...(details ? { errorDetails: details } : {}),
       });
       const hint = stopped ? null : queryHint(result.message, result.kind, ctx.tables);
       // The model reads DuckDB's own text too: its words say where a query went wrong.
-      const said =
-        result.details && !stopped ? `${message}\nDuckDB said: ${result.details}` : message;
+      const said = details ? `${message}\nDuckDB said: ${details}` : message;
       return fail(`${queryId} failed: ${hint ? `${said}\n${hint}` : said}`);
     }
     ctx.emit({
