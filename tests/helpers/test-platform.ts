@@ -11,8 +11,19 @@ import type { SessionId } from '../../src/core/ids.ts';
 import type { ModelClient } from '../../src/core/model/client.ts';
 import type { Rescue } from '../../src/core/session/records.ts';
 import type { AppShell, Platform, Preferences } from '../../src/state/ports.ts';
+import type { SettingsDraft } from '../../src/state/settings.svelte.ts';
 
 /** An engine that turns every file into a two-column table and knows nothing else. */
+/** The person's settings in an app under test: a key (kept in the page only), no chart check. */
+export const TEST_SETTINGS: SettingsDraft = {
+  apiKey: 'sk-test',
+  baseUrl: 'https://api.anthropic.com',
+  model: 'claude-test',
+  chartCheck: false,
+  newFiles: 'ask',
+  remember: false,
+};
+
 export function tableEngine(): SiftEngine {
   const table = (file: File, name: string): TableInfo => ({
     name,

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp, type SiftApp } from '../../src/app.ts';
 import { FakeBrowser } from '../helpers/state-tabs.ts';
 import { ScriptedModel, type ScriptStep } from '../helpers/scripted-model.ts';
-import { until } from '../helpers/test-platform.ts';
+import { TEST_SETTINGS, until } from '../helpers/test-platform.ts';
 
 const answering = (...a: string[]): ScriptStep[] => a.map((text) => ({ text }));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -20,14 +20,7 @@ async function openApp(browser: FakeBrowser, replies: ScriptStep[] = []) {
   const model = new ScriptedModel(replies);
   const tab = browser.tab({ model });
   const app = createApp(tab.platform);
-  app.settings.save({
-    apiKey: 'sk-test',
-    baseUrl: 'https://api.anthropic.com',
-    model: 'claude-test',
-    chartCheck: false,
-    newFiles: 'ask',
-    remember: false,
-  });
+  app.settings.save(TEST_SETTINGS);
   await until(() => app.sessions.started);
   await app.sessions.ready();
   return { app, tab, model };

@@ -10,7 +10,7 @@ import { createApp, type SiftApp } from '../../../src/app.ts';
 import { exportSession, importSession } from '../../../src/state/session-transfer.ts';
 import type { BrowserTab, FakeBrowser, TabCarry } from '../../helpers/state-tabs.ts';
 import { ScriptedModel, type ScriptStep } from '../../helpers/scripted-model.ts';
-import { until } from '../../helpers/test-platform.ts';
+import { TEST_SETTINGS, until } from '../../helpers/test-platform.ts';
 
 export { FakeBrowser } from '../../helpers/state-tabs.ts';
 export { until };
@@ -37,14 +37,7 @@ export class Tab {
     this.model = model;
     this.#app = createApp(tab.platform);
     // The person's key, for the analyst to run (kept in this page only).
-    this.#app.settings.save({
-      apiKey: 'sk-test',
-      baseUrl: 'https://api.anthropic.com',
-      model: 'claude-test',
-      chartCheck: false,
-      newFiles: 'ask',
-      remember: false,
-    });
+    this.#app.settings.save(TEST_SETTINGS);
   }
 
   /** Opens a tab of `browser` (its start done: the session its address names, or the latest). */
