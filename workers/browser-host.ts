@@ -6,6 +6,7 @@
  */
 import {
   AsyncDuckDB,
+  DuckDBAccessMode,
   DuckDBDataProtocol,
   getPlatformFeatures,
   VoidLogger,
@@ -18,6 +19,7 @@ import { createEngine } from './engine.ts';
 import type { ParquetReader } from './load-parquet.ts';
 import { parquetReader } from './parquet-wasm.ts';
 import type { EngineInstance } from './resilient-engine.ts';
+import { newWorkDatabase, removeWorkDatabase } from './work-database.ts';
 
 const absolute = (url: string) => new URL(url, import.meta.url).href;
 /**
@@ -110,6 +112,9 @@ export async function bootBrowserEngine(): Promise<EngineInstance> {
   // inherits the page's policy.
   const worker = startBlobWorker(new URL(eh.mainWorker), { name: 'duckdb-wasm' });
   const db = new AsyncDuckDB(new VoidLogger(), worker);
+  // Found (and leftovers cleared) while the wasm downloads, not after it.
+  const workPath = newWorkDatabase();
+  let storage: Awaited<ReturnType<typeof openDatabase>>;
   try {
     const [features] = await Promise.all([getPlatformFeatures(), checkReachable(eh.mainModule)]);
     if (!features.wasmExceptions)
@@ -117,7 +122,7 @@ export async function bootBrowserEngine(): Promise<EngineInstance> {
         'This browser is too old for DuckDB: it lacks WebAssembly exception handling (Chrome 95, Firefox 100 and Safari 15.2 have it).',
       );
     await instantiateWatched(db, eh.mainModule);
-    await db.open({ query: { queryPollingInterval: 25 } });
+    storage = await openDatabase(db, await workPath);
   } catch (e) {
     // A boot that failed (too old a browser, the wasm not fetched or compiled) leaves no worker.
     await scriptSettled(worker, db);
@@ -128,6 +133,7 @@ export async function bootBrowserEngine(): Promise<EngineInstance> {
   const engine = await createEngine({
     db,
     bundle: 'eh',
+    storage: storage.kind,
     async registerFile(path, file) {
       // A file handle: DuckDB reads slices of the File on demand, the JS heap holds no copy.
       await db.registerFileHandle(path, file, DuckDBDataProtocol.BROWSER_FILEREADER, true);
@@ -145,5 +151,35 @@ export async function bootBrowserEngine(): Promise<EngineInstance> {
   // answered at once with nothing (duckdb-wasm 1.32, AsyncResultStreamIterator.next) — this
   // worker would spin until it ran out of memory. A terminated Worker drops what is posted to it,
   // so such a stream just waits for ever, and is collected with the engine.
-  return { engine, dispose: () => worker.terminate() };
+  return {
+    engine,
+    dispose: () => {
+      worker.terminate();
+      if (storage.path) void removeWorkDatabase(storage.path);
+    },
+  };
+}
+
+const QUERY_CONFIG = { queryPollingInterval: 25 };
+
+/**
+ * Opens DuckDB on a database file of its own in OPFS (work-database.ts), or in memory where that
+ * cannot be: no OPFS (a private window of some browsers), or a file that would not open.
+ */
+async function openDatabase(
+  db: AsyncDuckDB,
+  path: string | null,
+): Promise<{ kind: 'file' | 'memory'; path: string | null }> {
+  if (path) {
+    try {
+      // READ_WRITE said outright: a path opened without an access mode is read-only (duckdb-wasm
+      // 1.32, webdb.cc).
+      await db.open({ path, accessMode: DuckDBAccessMode.READ_WRITE, query: QUERY_CONFIG });
+      return { kind: 'file', path };
+    } catch {
+      void removeWorkDatabase(path);
+    }
+  }
+  await db.open({ query: QUERY_CONFIG });
+  return { kind: 'memory', path: null };
 }

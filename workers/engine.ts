@@ -43,6 +43,8 @@ import { WARM_UP_TABLE, warmUpFile, warmUpQueries } from './warm-up.ts';
 export interface EngineHost {
   db: AsyncDuckDB;
   bundle: string;
+  /** Where DuckDB keeps its tables: a database file (work-database.ts), or memory alone. */
+  storage?: 'file' | 'memory';
   /** Makes `file` readable by DuckDB at `path` without copying it where the platform allows. */
   registerFile(path: string, file: File): Promise<void>;
   /** Makes bytes already in memory readable by DuckDB at `path` (a copy goes to its worker). */
@@ -247,6 +249,7 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
         bundle: host.bundle,
         warmUp: warmUp.state,
         memoryLimitBytes,
+        storage: host.storage ?? 'memory',
       };
     },
 

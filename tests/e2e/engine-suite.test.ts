@@ -14,6 +14,7 @@ import { bundleSuite, serveSuitePage } from './engine-suite-page.ts';
 let browser: Browser | undefined;
 const reports = new Map<string, CaseReport>();
 const pageErrors: string[] = [];
+let storage: string | undefined;
 
 beforeAll(async () => {
   const [script, launched] = await Promise.all([bundleSuite(), launch()]);
@@ -27,6 +28,9 @@ beforeAll(async () => {
     (globalThis as unknown as EngineSuitePage).engineSuite.run(),
   );
   for (const report of run) reports.set(report.name, report);
+  storage = await page.evaluate(() =>
+    (globalThis as unknown as EngineSuitePage).engineSuite.storage(),
+  );
 });
 
 afterAll(async () => {
@@ -41,6 +45,10 @@ describe('the engine suite on the built worker in Chromium', () => {
       if (!report.ok) throw failure(report);
     });
   }
+
+  it('ran every case on tables kept in a database file in OPFS, not in memory', () => {
+    if (storage !== 'file') throw new Error(`The tables were kept in ${String(storage)}.`);
+  });
 
   it('raised no error in the page', () => {
     if (pageErrors.length) throw new Error(pageErrors.join('\n'));

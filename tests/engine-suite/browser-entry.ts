@@ -8,11 +8,12 @@ import { engineCases } from './cases.ts';
 import { FIXTURE_URL, makeFile, runCase, type CaseReport } from './suite.ts';
 
 export interface EngineSuitePage {
-  engineSuite: { run(): Promise<CaseReport[]> };
+  engineSuite: { run(): Promise<CaseReport[]>; storage(): Promise<string | undefined> };
 }
 
+const engine = startEngine();
+
 async function run(): Promise<CaseReport[]> {
-  const engine = startEngine();
   const reports: CaseReport[] = [];
   const fixture = async (path: string) => {
     const response = await fetch(`${FIXTURE_URL}${path}`);
@@ -23,4 +24,7 @@ async function run(): Promise<CaseReport[]> {
   return reports;
 }
 
-(globalThis as unknown as EngineSuitePage).engineSuite = { run };
+(globalThis as unknown as EngineSuitePage).engineSuite = {
+  run,
+  storage: async () => (await engine.info()).storage,
+};

@@ -186,6 +186,31 @@ export const queryCases: EngineCase[] = [
     },
   },
   {
+    // In the page, the tables live in a database file in OPFS (workers/work-database.ts); in
+    // Node, in memory. Either way a query reads no byte of DuckDB's own files: a file kept from an
+    // earlier session would otherwise still hold that session's dropped rows.
+    name: "cannot read the database's own files",
+    async run(ctx) {
+      await loadWeather(ctx);
+      const listed = rows(
+        await ctx.engine.query('SELECT path FROM duckdb_databases() WHERE path IS NOT NULL'),
+        'the databases',
+      ).rows.map(([path]) => String(path));
+      const info = await ctx.engine.info();
+      equal(listed.length, info.storage === 'file' ? 1 : 0, 'the database files');
+      for (const path of listed.flatMap((p) => [p, `${p}.wal`])) {
+        for (const sql of [
+          `SELECT sum(octet_length(content)) AS n FROM read_blob('${path}')`,
+          `SELECT count(*) AS n FROM read_csv('${path}', header = false, all_varchar = true, delim = '|')`,
+        ]) {
+          const r = await ctx.engine.query(sql);
+          if (r.ok) truthy(!r.rows[0]?.[0], `${sql} read ${String(r.rows[0]?.[0])}`);
+        }
+      }
+      await expectIntact(ctx, 'the reads of its files');
+    },
+  },
+  {
     name: 'stops an endless query at its time limit, and the next query works',
     async run(ctx) {
       const endless =

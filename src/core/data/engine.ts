@@ -198,6 +198,11 @@ export interface EngineInfo {
   warmUp?: 'running' | 'done' | 'abandoned' | 'failed';
   /** What DuckDB may use in this tab (its memory_limit), in bytes; null when it could not be read. */
   memoryLimitBytes?: number | null;
+  /**
+   * Where DuckDB keeps the tables: a database file in the browser's private storage, compressed
+   * and paged in and out, or memory alone (where the browser offers no such storage).
+   */
+  storage?: 'file' | 'memory';
 }
 
 /**
