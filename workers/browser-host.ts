@@ -18,7 +18,7 @@ import { startBlobWorker } from '../src/adapters/blob-worker.ts';
 import { createEngine } from './engine.ts';
 import type { ParquetReader } from './load-parquet.ts';
 import { parquetReader } from './parquet-wasm.ts';
-import type { EngineInstance } from './resilient-engine.ts';
+import type { BootOptions, EngineInstance } from './resilient-engine.ts';
 import { newWorkDatabase, removeWorkDatabase } from './work-database.ts';
 
 const absolute = (url: string) => new URL(url, import.meta.url).href;
@@ -105,7 +105,7 @@ function loadParquetWasm(): Promise<ParquetReader> {
 }
 
 /** A DuckDB of its own, in a worker of its own, that `dispose` terminates. */
-export async function bootBrowserEngine(): Promise<EngineInstance> {
+export async function bootBrowserEngine({ reopen }: BootOptions = {}): Promise<EngineInstance> {
   // DuckDB's worker is started first, so that loading and parsing its 770 kB of script overlaps
   // the two checks below rather than following them (issue 15: every step of the boot is on the
   // way to the first result). A classic worker, as DuckDB builds it; from a blob so it too
@@ -113,7 +113,7 @@ export async function bootBrowserEngine(): Promise<EngineInstance> {
   const worker = startBlobWorker(new URL(eh.mainWorker), { name: 'duckdb-wasm' });
   const db = new AsyncDuckDB(new VoidLogger(), worker);
   // Found (and leftovers cleared) while the wasm downloads, not after it.
-  const workPath = newWorkDatabase();
+  const workPath = newWorkDatabase(reopen);
   let storage: Awaited<ReturnType<typeof openDatabase>>;
   try {
     const [features] = await Promise.all([getPlatformFeatures(), checkReachable(eh.mainModule)]);
@@ -122,7 +122,7 @@ export async function bootBrowserEngine(): Promise<EngineInstance> {
         'This browser is too old for DuckDB: it lacks WebAssembly exception handling (Chrome 95, Firefox 100 and Safari 15.2 have it).',
       );
     await instantiateWatched(db, eh.mainModule);
-    storage = await openDatabase(db, await workPath);
+    storage = await openDatabase(db, reopen ?? null, await workPath);
   } catch (e) {
     // A boot that failed (too old a browser, the wasm not fetched or compiled) leaves no worker.
     await scriptSettled(worker, db);
@@ -157,6 +157,11 @@ export async function bootBrowserEngine(): Promise<EngineInstance> {
       worker.terminate();
       if (storage.path) void removeWorkDatabase(storage.path);
     },
+    handOver: () => {
+      worker.terminate();
+      return storage.path;
+    },
+    adopt: storage.reopened ? (tables) => engine.adopt(tables) : undefined,
   };
 }
 
@@ -168,18 +173,36 @@ const QUERY_CONFIG = { queryPollingInterval: 25 };
  */
 async function openDatabase(
   db: AsyncDuckDB,
+  reopen: string | null,
   path: string | null,
-): Promise<{ kind: 'file' | 'memory'; path: string | null }> {
+): Promise<{ kind: 'file' | 'memory'; path: string | null; reopened: boolean }> {
+  if (reopen) {
+    // The instance that held it was just ended; its lock goes with its worker, not at once
+    // (duckdb-wasm#2111), hence a few tries before a file of its own.
+    for (let attempt = 0; attempt < 8; attempt++) {
+      try {
+        await db.open({
+          path: reopen,
+          accessMode: DuckDBAccessMode.READ_WRITE,
+          query: QUERY_CONFIG,
+        });
+        return { kind: 'file', path: reopen, reopened: true };
+      } catch {
+        await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
+      }
+    }
+    void removeWorkDatabase(reopen);
+  }
   if (path) {
     try {
       // READ_WRITE said outright: a path opened without an access mode is read-only (duckdb-wasm
       // 1.32, webdb.cc).
       await db.open({ path, accessMode: DuckDBAccessMode.READ_WRITE, query: QUERY_CONFIG });
-      return { kind: 'file', path };
+      return { kind: 'file', path, reopened: false };
     } catch {
       void removeWorkDatabase(path);
     }
   }
   await db.open({ query: QUERY_CONFIG });
-  return { kind: 'memory', path: null };
+  return { kind: 'memory', path: null, reopened: false };
 }

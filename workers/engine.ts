@@ -54,7 +54,16 @@ export interface EngineHost {
   parquet(): Promise<ParquetReader>;
 }
 
-export async function createEngine(host: EngineHost): Promise<SiftEngine> {
+/** The engine, and what its host needs of it beyond the page's interface. */
+export type HostedEngine = SiftEngine & {
+  /**
+   * Takes on tables a reopened database file already holds (resilient-engine.ts, after a
+   * restart): each only if its rows and columns are the ones loaded. Returns the names taken.
+   */
+  adopt(tables: TableInfo[]): Promise<string[]>;
+};
+
+export async function createEngine(host: EngineHost): Promise<HostedEngine> {
   const conn = await host.db.connect();
   let current: Stopper | null = null;
   /** Set when the running operation was cancelled: its later statements must not start. */
@@ -242,7 +251,34 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
     );
   }
 
-  const engine: SiftEngine = {
+  const engine: HostedEngine = {
+    adopt(kept) {
+      return exclusive(async () => {
+        const taken: string[] = [];
+        for (const info of kept) {
+          try {
+            const [count] = await exec(`SELECT count(*) AS n FROM ${quoteIdent(info.name)}`);
+            const schema = await describe(info.name);
+            const same =
+              Number(count?.n) === info.rows &&
+              JSON.stringify(schema) === JSON.stringify(info.schema ?? schema);
+            if (!same) continue;
+            tables.set(info.name, info);
+            taken.push(info.name);
+          } catch {
+            // Not in the file (lost with the instance that broke): read again from its file.
+          }
+        }
+        // Whatever else the file holds (a table removed since, one that did not match) must not
+        // answer a query under a name the page does not list.
+        const held = await exec('SELECT table_name AS t FROM duckdb_tables() WHERE NOT internal');
+        for (const { t } of held)
+          if (!taken.includes(String(t)))
+            await exec(`DROP TABLE IF EXISTS ${quoteIdent(String(t))}`);
+        return taken;
+      });
+    },
+
     async info(): Promise<EngineInfo> {
       return {
         duckdbVersion: String(version),
@@ -288,6 +324,10 @@ export async function createEngine(host: EngineHost): Promise<SiftEngine> {
             outcomes.push({ ok: false, fileIndex, fileName: file?.name ?? 'file', message });
           }
         }
+        // Written through to the database file, so that an instance that breaks later hands over
+        // its tables whole (resilient-engine.ts, restart); a failure here costs only a re-read.
+        if (host.storage === 'file' && outcomes.some((o) => o.ok))
+          await exec('CHECKPOINT').catch(() => undefined);
         return outcomes;
       });
     },

@@ -13,6 +13,7 @@ import type {
   QueryResult,
   ReadChoice,
   SiftEngine,
+  TableInfo,
 } from '../src/core/data/engine.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import { explainFatal, fatalKind, type FailedWork } from '../src/core/data/engine-failure.ts';
@@ -26,6 +27,22 @@ import { Scheduler } from './scheduler.ts';
 export interface EngineInstance {
   engine: SiftEngine;
   dispose(): void;
+  /**
+   * Ends the instance but keeps its database file, for the next instance to reopen: the tables in
+   * it need not be read again from their files. Returns the file, or null when there is none (a
+   * database in memory), which is then ended as by `dispose`.
+   */
+  handOver?(): string | null;
+  /**
+   * Takes on the tables a reopened database file holds, each checked against what was loaded
+   * (its rows and columns); returns the names taken. Those not taken are read again.
+   */
+  adopt?(tables: TableInfo[]): Promise<string[]>;
+}
+
+/** How to boot: on the database file an ended instance handed over, where one was. */
+export interface BootOptions {
+  reopen?: string;
 }
 
 export interface ResilienceOptions {
@@ -58,13 +75,14 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * once (a flaky connection, a server restarting) should not leave the page without an engine.
  */
 async function bootWithRetries(
-  boot: () => Promise<EngineInstance>,
+  boot: (options?: BootOptions) => Promise<EngineInstance>,
   tries: number,
   pauseMs: number,
+  options?: BootOptions,
 ): Promise<EngineInstance> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await boot();
+      return await boot(options);
     } catch (e) {
       if (attempt >= tries) throw e;
       await new Promise((r) => setTimeout(r, pauseMs * attempt));
@@ -73,7 +91,7 @@ async function bootWithRetries(
 }
 
 export function resilientEngine(
-  boot: () => Promise<EngineInstance>,
+  boot: (options?: BootOptions) => Promise<EngineInstance>,
   { graceMs = 10_000, probeMs = 5_000, bootTries = 3, bootPauseMs = 500 }: ResilienceOptions = {},
 ): SiftEngine & { restarts(): number } {
   // A failed boot is reported to the calls waiting for it, but is not final: the next call
@@ -81,11 +99,13 @@ export function resilientEngine(
   let failed: Promise<EngineInstance> | null = null;
   /** What DuckDB may use in this tab (its memory_limit), read from the first instance booted. */
   let memoryLimit: number | null = null;
-  const start = () => {
-    const booting = bootWithRetries(boot, bootTries, bootPauseMs).then(async (instance) => {
-      memoryLimit ??= (await instance.engine.info()).memoryLimitBytes ?? null;
-      return instance;
-    });
+  const start = (options?: BootOptions) => {
+    const booting = bootWithRetries(boot, bootTries, bootPauseMs, options).then(
+      async (instance) => {
+        memoryLimit ??= (await instance.engine.info()).memoryLimitBytes ?? null;
+        return instance;
+      },
+    );
     booting.catch(() => {
       failed = booting;
     });
@@ -99,7 +119,7 @@ export function resilientEngine(
   let restarts = 0;
   // The loaded files by table name: what a fresh instance reads again.
   /** Each table's file (and how it was read: a workbook's sheet, a chosen encoding), to read them again after a restart. */
-  const files = new Map<string, { file: File; read: ReadChoice }>();
+  const files = new Map<string, { file: File; read: ReadChoice; table: TableInfo }>();
   /**
    * One operation at a time, so that a deadline measures the operation, not its wait; what
    * someone waits for before the profile (scheduler.ts).
@@ -131,27 +151,39 @@ export function resilientEngine(
   async function restart(broken: EngineInstance): Promise<string> {
     restarts++;
     profiled.clear();
+    let kept: string | null = null;
     try {
-      broken.dispose();
+      kept = broken.handOver?.() ?? null;
+      if (!kept) broken.dispose();
     } catch {
       // Already gone.
     }
     const names = [...files.keys()];
-    const fresh = start();
+    const fresh = start(kept ? { reopen: kept } : undefined);
     current = fresh;
     const instance = await fresh;
-    const outcomes = names.length
+    // The tables the database file kept, each checked, are not read again from their files (a
+    // 5 GB CSV took two minutes to read; its table reopens at once).
+    const adopted =
+      kept && instance.adopt ? await instance.adopt(names.map((n) => files.get(n)!.table)) : [];
+    const rest = names.filter((n) => !adopted.includes(n));
+    const outcomes = rest.length
       ? await instance.engine.load(
-          names.map((n) => files.get(n)!.file),
+          rest.map((n) => files.get(n)!.file),
           undefined,
-          names,
-          names.map((n) => files.get(n)!.read),
+          rest,
+          rest.map((n) => files.get(n)!.read),
         )
       : [];
-    const lost = names.filter((_, i) => !outcomes[i]?.ok);
+    const lost = rest.filter((_, i) => !outcomes[i]?.ok);
     for (const name of lost) files.delete(name);
-    const reloaded = names.length - lost.length;
-    const again = reloaded > 0 ? ` and loaded ${plural(reloaded, 'table')} again` : '';
+    const reloaded = rest.length - lost.length;
+    const done = [
+      adopted.length > 0 ? `kept ${plural(adopted.length, 'table')} in its database file` : '',
+      reloaded > 0 ? `loaded ${plural(reloaded, 'table')} again` : '',
+    ].filter(Boolean);
+    const again =
+      done.length === 2 ? `, ${done[0]} and ${done[1]}` : done.map((d) => ` and ${d}`).join('');
     const missing = lost.length > 0 ? ` (${lost.join(', ')} could not be read again)` : '';
     return `Sift restarted DuckDB${again}${missing}; nothing else was lost.`;
   }
@@ -200,7 +232,11 @@ export function resilientEngine(
       if (outcome.ok) profiled.forget(outcome.table.name);
       if (outcome.ok && file) {
         const { sheet, readAs } = outcome.table;
-        files.set(outcome.table.name, { file, read: { sheet, encoding: readAs } });
+        files.set(outcome.table.name, {
+          file,
+          read: { sheet, encoding: readAs },
+          table: outcome.table,
+        });
       }
     });
   }

@@ -29,22 +29,27 @@ async function workDir(): Promise<FileSystemDirectoryHandle | null> {
  * remove their own. A file another instance holds open refuses removal
  * (NoModificationAllowedError) and is left alone.
  */
-async function removeLeftovers(dir: FileSystemDirectoryHandle): Promise<void> {
+async function removeLeftovers(dir: FileSystemDirectoryHandle, keep?: string): Promise<void> {
   const names: string[] = [];
   for await (const name of (dir as unknown as { keys(): AsyncIterable<string> }).keys())
-    names.push(name);
+    if (!keep || !`opfs://${WORK_DIR}/${name}`.startsWith(keep)) names.push(name);
   await Promise.all(names.map((name) => dir.removeEntry(name).catch(() => undefined)));
 }
 
 /**
  * A fresh path for one instance's database, `opfs://sift-work/<uuid>.db`, or null where the
- * browser has no OPFS (the instance then keeps its tables in memory, as before).
+ * browser has no OPFS (the instance then keeps its tables in memory, as before). `keep` is a
+ * file handed over by an instance just ended, which is not a leftover.
  */
-export async function newWorkDatabase(): Promise<string | null> {
+export async function newWorkDatabase(keep?: string): Promise<string | null> {
+  // Only `npm run bench` builds Sift with its tables in memory, to measure against the file
+  // (bench/larger-than-memory.mjs); in any other build this is false and the line is dropped.
+  if (import.meta.env.VITE_SIFT_TABLES === 'memory') return null;
   try {
     const dir = await workDir();
     if (!dir) return null;
-    await removeLeftovers(dir);
+    // Not the file an ended instance handed over to this one (resilient-engine.ts, restart).
+    await removeLeftovers(dir, keep);
     return `opfs://${WORK_DIR}/${crypto.randomUUID()}.db`;
   } catch {
     return null;

@@ -4,7 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LoadOutcome, QueryResult, SiftEngine } from '../../src/core/data/engine.ts';
-import { resilientEngine, type EngineInstance } from '../../workers/resilient-engine.ts';
+import {
+  resilientEngine,
+  type BootOptions,
+  type EngineInstance,
+} from '../../workers/resilient-engine.ts';
 
 interface Booted {
   loads: Array<{ files: string[]; names: (string | undefined)[] }>;
@@ -155,5 +159,56 @@ describe('an engine that a query breaks', () => {
     const r = await engine.query('BREAK');
     expect(!r.ok && r.message).toMatch(/Sift restarted DuckDB; nothing else was lost/);
     expect(booted[2]?.loads).toEqual([]);
+  });
+});
+
+describe('an engine on a database file that a query breaks', () => {
+  /** Instances over one file: a table survives a restart when the file kept it. */
+  function onAFile(keptByTheFile: string[]) {
+    const { booted, boot } = instances();
+    const reopened: Array<string | undefined> = [];
+    const adopted: string[][] = [];
+    const fileBoot = async (options?: BootOptions): Promise<EngineInstance> => {
+      reopened.push(options?.reopen);
+      const instance = await boot();
+      return {
+        ...instance,
+        handOver: () => {
+          instance.dispose();
+          return 'opfs://sift-work/one.db';
+        },
+        adopt: options?.reopen
+          ? async (tables) => {
+              const taken = tables.map((t) => t.name).filter((n) => keptByTheFile.includes(n));
+              adopted.push(taken);
+              return taken;
+            }
+          : undefined,
+      };
+    };
+    return { booted, reopened, adopted, boot: fileBoot };
+  }
+
+  it('reopens the file, keeps the tables it holds, and reads only the others again', async () => {
+    const { booted, reopened, adopted, boot } = onAFile(['data']);
+    const engine = resilientEngine(boot);
+    await engine.load([csv('weather.csv'), csv('cities.csv')]);
+    const r = await engine.query('BREAK');
+    expect(!r.ok && r.message).toMatch(
+      /Sift restarted DuckDB, kept 1 table in its database file and loaded 1 table again; nothing else was lost/,
+    );
+    expect(reopened).toEqual([undefined, 'opfs://sift-work/one.db']);
+    expect(adopted).toEqual([['data']]);
+    // Only the table the file did not keep is read from its file.
+    expect(booted[1]?.loads).toEqual([{ files: ['cities.csv'], names: ['cities'] }]);
+  });
+
+  it('reads every table again when the file kept none of them', async () => {
+    const { booted, boot } = onAFile([]);
+    const engine = resilientEngine(boot);
+    await engine.load([csv('weather.csv')]);
+    const r = await engine.query('BREAK');
+    expect(!r.ok && r.message).toMatch(/Sift restarted DuckDB and loaded 1 table again;/);
+    expect(booted[1]?.loads).toEqual([{ files: ['weather.csv'], names: ['data'] }]);
   });
 });
