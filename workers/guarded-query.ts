@@ -10,6 +10,8 @@ import {
   countQuery,
   describeQuery,
   explainPrepareFailure,
+  explainQuery,
+  fileReader,
   normaliseStatement,
   resultQuery,
   toCell,
@@ -73,6 +75,17 @@ export async function runGuarded(
   }
 
   try {
+    const plan = rowsOf(await db.run(explainQuery(statement), stop))
+      .map((r) => String(r.explain_value ?? ''))
+      .join('\n');
+    const reader = fileReader(plan);
+    if (reader)
+      return {
+        ok: false,
+        kind: 'rejected',
+        message: `Queries read the loaded tables only: reading a file (${reader.toLowerCase()}) is not allowed.`,
+        durationMs: elapsed(),
+      };
     const described: ResultColumn[] = rowsOf(await db.run(describeText, stop)).map((r) => ({
       name: String(r.column_name),
       type: String(r.column_type),
