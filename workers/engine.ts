@@ -87,16 +87,17 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
 
   // One round trip to DuckDB's worker, not six: DuckDB runs a script statement by statement and
   // answers with the last one's result. Each round trip cost ~15 ms of the boot (issue 15).
-  const [{ v: version, m: memoryLimit } = { v: 'unknown', m: null }] = rowsOf(
+  const [{ v: version, m: memoryLimit, f: functions } = { v: 'unknown', m: null, f: [] }] = rowsOf(
     (
       await conn.query(
         [
           ...LOCKDOWN_STATEMENTS,
-          "SELECT version() AS v, current_setting('memory_limit') AS m",
+          "SELECT version() AS v, current_setting('memory_limit') AS m, (SELECT list(DISTINCT function_name) FROM duckdb_functions() WHERE function_type IN ('table', 'table_macro')) AS f",
         ].join(';\n'),
       )
     ).batches,
   );
+  const tableFunctions = new Set(Array.isArray(functions) ? functions.map(String) : []);
   const memoryLimitBytes = duckdbBytes(memoryLimit);
 
   async function describe(table: string): Promise<ResultColumn[]> {
@@ -217,6 +218,8 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
 
   const guardedRunner: GuardedRunner = {
     prepare: async (text) => (await conn.prepare(text)).close(),
+    tokenize: (text) => host.db.tokenize(text),
+    tableFunctions,
     run: (text, stop) => {
       current = stop;
       if (cancelled) stop.stop('cancelled');

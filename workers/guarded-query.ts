@@ -10,14 +10,13 @@ import {
   countQuery,
   describeQuery,
   explainPrepareFailure,
-  explainQuery,
-  fileReader,
   normaliseStatement,
   resultQuery,
   toCell,
   transportOf,
 } from '../src/core/sql/query-guard.ts';
 import { errorMessage } from '../src/core/errors.ts';
+import { refusedTableCall, type SqlTokens } from '../src/core/sql/table-calls.ts';
 import { errorOnQueryLines } from '../src/core/sql/error-lines.ts';
 import {
   cellCharsFor,
@@ -37,6 +36,10 @@ export interface GuardedRunner {
   /** Prepares and closes `text`; throws DuckDB's message when it does not prepare. */
   prepare(text: string): Promise<void>;
   run(text: string, stop: Stopper): Promise<RecordBatch[]>;
+  /** DuckDB's tokens of `text`, read without binding it. */
+  tokenize(text: string): Promise<SqlTokens>;
+  /** DuckDB's table functions and table macros, by name (table-calls.ts). */
+  tableFunctions: ReadonlySet<string>;
 }
 
 function cellBytes(cell: Cell): number {
@@ -61,6 +64,15 @@ export async function runGuarded(
   }
   const tooLong = statementTooLong(statement);
   if (tooLong) return { ok: false, kind: 'rejected', message: tooLong, durationMs: elapsed() };
+  // Before DuckDB binds any of it: a table function outside the allowed ones is refused by name
+  // (table-calls.ts says why binding is too late).
+  let refused: string | null;
+  try {
+    refused = refusedTableCall(statement, await db.tokenize(statement), db.tableFunctions);
+  } catch (e) {
+    refused = `DuckDB could not read the query: ${errorMessage(e)}`;
+  }
+  if (refused) return { ok: false, kind: 'rejected', message: refused, durationMs: elapsed() };
   // DESCRIBE SELECT * FROM (<statement>) AS q: the first text that holds the statement, so its
   // prepare is the check that it is one statement standing where a subquery stands.
   const describeText = describeQuery(statement);
@@ -75,17 +87,6 @@ export async function runGuarded(
   }
 
   try {
-    const plan = rowsOf(await db.run(explainQuery(statement), stop))
-      .map((r) => String(r.explain_value ?? ''))
-      .join('\n');
-    const reader = fileReader(plan);
-    if (reader)
-      return {
-        ok: false,
-        kind: 'rejected',
-        message: `Queries read the loaded tables only: reading a file (${reader.toLowerCase()}) is not allowed.`,
-        durationMs: elapsed(),
-      };
     const described: ResultColumn[] = rowsOf(await db.run(describeText, stop)).map((r) => ({
       name: String(r.column_name),
       type: String(r.column_type),

@@ -26,25 +26,6 @@ export function describeQuery(statement: string): string {
   return `DESCRIBE SELECT * FROM ${asSubquery(statement)}`;
 }
 
-/** The plan of the statement, to see what it reads (fileReader). */
-export function explainQuery(statement: string): string {
-  return `EXPLAIN SELECT * FROM ${asSubquery(statement)}`;
-}
-
-/**
- * The file-reading operators of DuckDB's plan (EXPLAIN prints a table function's scan by its
- * name, also when it is smuggled through `query('…')`: checked in Chromium, duckdb-wasm 1.32).
- * A query reads the loaded tables only: the uploads are unregistered once read, so no file is
- * there to read, except DuckDB's own database file, which must never be.
- */
-const FILE_READERS =
-  /\b(READ_BLOB|READ_TEXT|READ_CSV(?:_AUTO)?|SNIFF_CSV|GLOB|READ_JSON\w*|READ_NDJSON\w*|READ_PARQUET|PARQUET_\w+|READ_XLSX)\b/;
-
-/** The file-reading operator a plan holds, or null. */
-export function fileReader(plan: string): string | null {
-  return FILE_READERS.exec(plan)?.[1] ?? null;
-}
-
 export function countQuery(statement: string): string {
   return `SELECT count(*) AS n FROM ${asSubquery(statement)}`;
 }

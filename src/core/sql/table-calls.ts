@@ -1,0 +1,146 @@
+/**
+ * Which table functions a statement calls, found in DuckDB's own tokens before the statement is
+ * bound. It cannot be left to the binder or to EXPLAIN: binding a file-reading function on the
+ * tab's own database file (its `opfs://` path is in `duckdb_databases()`, and DuckDB lets a query
+ * read the files of databases attached before external access was switched off) left every later
+ * call of the worker failing with "Maximum call stack size exceeded" (ARCHITECTURE.md, Facts:
+ * OPFS). So a query may call only the table functions below, which read no file and run no other
+ * statement; any other table function DuckDB has — its file readers, `query()`, `glob()`,
+ * `checkpoint()` and whatever a later version adds — is refused by name, however the path is
+ * spelled or built.
+ */
+
+/** Table functions a query may call: they make rows or describe the database, read no file. */
+const ALLOWED = new Set([
+  'range',
+  'generate_series',
+  'unnest',
+  'repeat',
+  'repeat_row',
+  'summary',
+  'test_all_types',
+  'test_vector_types',
+  'pragma_table_info',
+  'pragma_show',
+  'pragma_storage_info',
+  'pragma_database_size',
+  'pragma_metadata_info',
+  'pragma_version',
+  'pragma_platform',
+  'pragma_user_agent',
+  'pragma_collations',
+]);
+
+/** DuckDB's catalogue functions (`duckdb_tables()`, `duckdb_columns()`…) read no file. */
+const CATALOGUE = /^duckdb_(?!logs$)\w+$/;
+
+/**
+ * DuckDB's table functions that read files or run other statements, refused even when DuckDB's
+ * own list of table functions could not be read (then it is this list alone).
+ */
+const KNOWN_READERS = [
+  'read_blob',
+  'read_text',
+  'read_csv',
+  'read_csv_auto',
+  'sniff_csv',
+  'glob',
+  'query',
+  'query_table',
+  'read_parquet',
+  'parquet_scan',
+  'read_json',
+  'read_json_auto',
+  'read_ndjson',
+  'read_json_objects',
+];
+
+export function tableFunctionAllowed(name: string): boolean {
+  return ALLOWED.has(name) || CATALOGUE.test(name);
+}
+
+/** DuckDB's tokens of a text: where each begins (AsyncDuckDB.tokenize). */
+export interface SqlTokens {
+  offsets: readonly number[];
+}
+
+const BARE_NAME = /^[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/;
+
+/** The name a token starts with (a quoted one unquoted), lower-cased, and where it ends. */
+function nameAt(sql: string, at: number): { name: string; end: number } | null {
+  if (sql[at] === '"') {
+    let name = '';
+    let j = at + 1;
+    while (j < sql.length) {
+      if (sql[j] === '"' && sql[j + 1] === '"') {
+        name += '"';
+        j += 2;
+      } else if (sql[j] === '"') {
+        return { name: name.toLowerCase(), end: j + 1 };
+      } else {
+        name += sql[j];
+        j++;
+      }
+    }
+    return null;
+  }
+  const bare = BARE_NAME.exec(sql.slice(at, at + 256));
+  return bare ? { name: bare[0].toLowerCase(), end: at + bare[0].length } : null;
+}
+
+/** Past spaces and comments (DuckDB's block comments nest, as PostgreSQL's do). */
+function skipBlank(sql: string, at: number): number {
+  let i = at;
+  for (;;) {
+    while (i < sql.length && /\s/.test(sql[i] as string)) i++;
+    if (sql.startsWith('--', i)) {
+      const end = sql.indexOf('\n', i);
+      if (end === -1) return sql.length;
+      i = end + 1;
+    } else if (sql.startsWith('/*', i)) {
+      let depth = 0;
+      while (i < sql.length) {
+        if (sql.startsWith('/*', i)) {
+          depth++;
+          i += 2;
+        } else if (sql.startsWith('*/', i)) {
+          depth--;
+          i += 2;
+          if (depth === 0) break;
+        } else i++;
+      }
+    } else return i;
+  }
+}
+
+/** Every name the text calls (a name followed by `(`), lower-cased, in order. */
+export function calledNames(sql: string, tokens: SqlTokens): string[] {
+  const called: string[] = [];
+  for (const offset of tokens.offsets) {
+    const found = nameAt(sql, offset);
+    if (found && sql[skipBlank(sql, found.end)] === '(') called.push(found.name);
+  }
+  return called;
+}
+
+/**
+ * The refusal of a statement that calls a table function outside the allowed ones, or null.
+ * `tableFunctions` is DuckDB's own list (`duckdb_functions()`, table functions and table macros),
+ * so a scalar function of the same name as an allowed one (`range`, `repeat`) passes either way.
+ */
+export function refusedTableCall(
+  sql: string,
+  tokens: SqlTokens,
+  tableFunctions: ReadonlySet<string>,
+): string | null {
+  const name = calledNames(sql, tokens).find(
+    (called) =>
+      (tableFunctions.has(called) || KNOWN_READERS.includes(called)) &&
+      !tableFunctionAllowed(called),
+  );
+  if (name === undefined) return null;
+  return (
+    `${name}() is not allowed here: a query reads the tables loaded in this session, not files ` +
+    'or other statements. Query a loaded table by its name instead.'
+  );
+}
