@@ -4,6 +4,7 @@
  * (create_plot with `replaces`), which replaces the chart in place. The image is sent once, never
  * as a URL, and is not kept in the history; without the check (a setting) nothing changes.
  */
+import { SIFT_TOOLS } from '../../src/core/tools/registry.ts';
 import { describe, expect, it } from 'vitest';
 import { outgoingProblem } from '../../src/core/model/outgoing.ts';
 import type { Message } from '../../src/core/model/messages.ts';
@@ -62,7 +63,7 @@ describe('the chart check', () => {
       type: 'image',
       source: { type: 'base64', media_type: 'image/png', data: PNG },
     });
-    expect(outgoingProblem(second!.messages, toolSpecs())).toBeNull();
+    expect(outgoingProblem(second!.messages, toolSpecs(SIFT_TOOLS))).toBeNull();
     expectValid(run.model.requests);
     // Sent once: the next request carries a note where the image was.
     expect(JSON.stringify(third!.messages)).not.toContain(PNG);
@@ -136,7 +137,7 @@ describe('images on their way to the model', () => {
       { type: 'text', text: 'Here' },
       { type: 'image', source },
     ]);
-    expect(outgoingProblem(messages, toolSpecs())).toMatch(/never sends/);
+    expect(outgoingProblem(messages, toolSpecs(SIFT_TOOLS))).toMatch(/never sends/);
   });
 
   it('lets a PNG Sift drew through', () => {
@@ -144,6 +145,6 @@ describe('images on their way to the model', () => {
       { type: 'text', text: 'Here' },
       { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
     ]);
-    expect(outgoingProblem(messages, toolSpecs())).toBeNull();
+    expect(outgoingProblem(messages, toolSpecs(SIFT_TOOLS))).toBeNull();
   });
 });

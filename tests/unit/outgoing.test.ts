@@ -1,11 +1,12 @@
 /** Nothing in a request may ask the Messages API to fetch a URL or run a tool of its own. */
+import { SIFT_TOOLS } from '../../src/core/tools/registry.ts';
 import { describe, expect, it } from 'vitest';
 import { outgoingProblem } from '../../src/core/model/outgoing.ts';
 import type { Message, ToolSpec } from '../../src/core/model/messages.ts';
 import { toolSpecs } from '../../src/core/agent/run-turn.ts';
 
 const question: Message = { role: 'user', content: [{ type: 'text', text: 'What is in it?' }] };
-const ours: ToolSpec[] = toolSpecs();
+const ours: ToolSpec[] = toolSpecs(SIFT_TOOLS);
 
 const sneaky = (block: Record<string, unknown>): Message[] => [
   { role: 'user', content: [{ type: 'text', text: 'Look' }, block] } as unknown as Message,

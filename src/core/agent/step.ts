@@ -13,7 +13,6 @@ import type {
   ToolUseBlock,
 } from '../model/messages.ts';
 import { costOf, inputTotal } from '../model/pricing.ts';
-import { SIFT_TOOLS } from '../tools/registry.ts';
 import { toolSpec } from '../tools/tool.ts';
 import type { ToolSet } from '../tools/tool-set.ts';
 import { compact, TOKEN_BUDGET } from './compact.ts';
@@ -34,7 +33,7 @@ export const MAX_TOKENS = 16_000;
 const cachedSpecs = new WeakMap<ToolSet, ToolSpec[]>();
 
 /** Tool schemas, the last one marked so system prompt and tools are cached together. */
-export function toolSpecs(tools: ToolSet = SIFT_TOOLS): ToolSpec[] {
+export function toolSpecs(tools: ToolSet): ToolSpec[] {
   let specs = cachedSpecs.get(tools);
   if (!specs) {
     const last = tools.list.length - 1;

@@ -30,7 +30,10 @@ export const createPlot = defineTool({
       .describe(
         'A Vega-Lite spec: without data when query_id is given, else with inline data.values.',
       ),
-    query_id: z.string().optional().describe('The id of the sql_query result to draw (e.g. "Q3").'),
+    query_id: z
+      .string()
+      .optional()
+      .describe(`The id of the ${sqlQuery.name} result to draw (e.g. "Q3").`),
     replaces: z
       .string()
       .optional()
@@ -53,12 +56,12 @@ export const createPlot = defineTool({
       const result = ctx.queryRows(query_id);
       if (!result)
         return fail(
-          `Chart rejected: there is no successful query ${JSON.stringify(query_id)} in this session. Use the id given with a sql_query result.`,
+          `Chart rejected: there is no successful query ${JSON.stringify(query_id)} in this session. Use the id given with a query's result.`,
         );
       const total = result.rowCount ?? result.rows.length;
       if (total > CHART_MAX_ROWS || result.rows.length > CHART_MAX_ROWS)
         return fail(
-          `Chart rejected: ${query_id} has ${total.toLocaleString('en-US')} rows; a chart may have at most ${CHART_MAX_ROWS}. Aggregate with sql_query (GROUP BY, binning, top N) and draw that query.`,
+          `Chart rejected: ${query_id} has ${total.toLocaleString('en-US')} rows; a chart may have at most ${CHART_MAX_ROWS}. Aggregate in a query (GROUP BY, binning, top N) and draw that query.`,
         );
       if ('data' in spec)
         return fail(

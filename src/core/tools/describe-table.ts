@@ -16,7 +16,7 @@ export const describeTable = defineTool({
     '(high null rate, constant, numbers stored as text, mixed types, outliers). ' +
     'Call it before querying a table whose columns you have not been shown.',
   schema: z.object({
-    name: z.string().min(1).describe('The table, as list_tables names it.'),
+    name: z.string().min(1).describe('The table, by its name.'),
   }),
   guidance: {
     rules: [
@@ -51,7 +51,7 @@ export const describeTable = defineTool({
       [
         `${table.name}: ${n(table.rows)} rows, ${n(table.columns.length)} columns (from ${JSON.stringify(table.fileName)})`,
         ...lines,
-        rest > 0 ? `… and ${n(rest)} more columns; select them by name in sql_query.` : null,
+        rest > 0 ? `… and ${n(rest)} more columns; select them by name in a query.` : null,
         note,
       ]
         .filter((l): l is string => l !== null)

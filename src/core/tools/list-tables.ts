@@ -18,7 +18,7 @@ export const listTables = defineTool({
   label: 'List the tables',
   description:
     'List the loaded tables with their row and column counts and the file each came from. ' +
-    'Use it to see what is loaded now; sql_query reads any of them by name.',
+    'Use it to see what is loaded now; a query reads any of them by name.',
   schema: z.object({}),
   describe: () => 'Listed the tables',
   async run(_input, ctx) {
