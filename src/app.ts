@@ -8,6 +8,7 @@ import { Analyst } from './state/analyst.svelte.ts';
 import { FileIntake } from './state/file-intake.svelte.ts';
 import { LinkGuard } from './state/link-guard.svelte.ts';
 import type { Platform } from './state/ports.ts';
+import { roomOf } from './state/room-of.ts';
 import { Sessions } from './state/sessions.svelte.ts';
 import { Shell } from './state/app-shell.svelte.ts';
 import { ShownLog } from './state/shown-log.svelte.ts';
@@ -57,6 +58,7 @@ export function createApp(platform: Platform): SiftApp {
       preference: settings,
       newSession: () => sessions.newSession(),
       ready: () => sessions.ready(),
+      room: () => roomOf(platform.engine, platform.quota),
     }),
     settings,
     analyst,

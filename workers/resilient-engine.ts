@@ -316,20 +316,21 @@ export function resilientEngine(
         onColumn,
       ),
 
-    tables: async () => (await ready()).engine.tables(),
+    // Through `guarded` too: an instance that fails here is replaced, not asked again for ever.
+    tables: () => guarded((e) => e.tables()),
 
     dropTable: (name) =>
       exclusive(async () => {
         files.delete(name);
         profiled.forget(name);
-        await (await ready()).engine.dropTable(name);
+        await guarded((e) => e.dropTable(name));
       }),
 
     reset: () =>
       exclusive(async () => {
         files.clear();
         profiled.clear();
-        await (await ready()).engine.reset();
+        await guarded((e) => e.reset());
       }),
   };
 }

@@ -7,6 +7,7 @@
  * tables, the first of them is the one the page brings into view (`shown`).
  */
 import type { TableInfo } from '../core/data/engine.ts';
+import { roomWarning, type Room } from '../core/data/room.ts';
 import type { NewFiles } from './settings.svelte.ts';
 
 export type Destination = Exclude<NewFiles, 'ask'>;
@@ -16,6 +17,8 @@ export interface IntakeWorkspace {
   readonly tables: readonly TableInfo[];
   /** Another tab writes the session shown: files cannot be added to it here. */
   readonly readOnly: boolean;
+  /** The last load's failures (a warning given before it stays beside them). */
+  readonly failures: readonly unknown[];
   loadFiles(files: File[]): Promise<TableInfo[]>;
 }
 
@@ -35,6 +38,8 @@ export interface FileIntakeDeps {
    * brought while the last session reopens are asked about with its tables, not lost to it.
    */
   ready(): Promise<void>;
+  /** Where the tables are kept and the room there, for the warning before a load (room.ts). */
+  room(): Promise<Room | null>;
 }
 
 export class FileIntake {
@@ -45,6 +50,11 @@ export class FileIntake {
    * time, so that the page follows every such load, even one that replaced a table of that name.
    */
   shown = $state.raw<{ table: string } | null>(null);
+  /**
+   * Said before the files are read, when they may not fit where the tables are kept (room.ts);
+   * kept beside a failure of that load, gone once a load succeeds.
+   */
+  roomWarning = $state<string | null>(null);
   readonly #deps: FileIntakeDeps;
 
   constructor(deps: FileIntakeDeps) {
@@ -68,7 +78,7 @@ export class FileIntake {
     }
     // Nothing to mix them with: an empty session is where the person means them to go.
     if (this.#deps.workspace.tables.length === 0) {
-      await this.#deps.workspace.loadFiles(files);
+      await this.#load(files);
       return;
     }
     const remembered = this.#deps.preference.newFiles;
@@ -92,7 +102,23 @@ export class FileIntake {
 
   async #send(destination: Destination, files: File[]): Promise<void> {
     if (destination === 'new') await this.#deps.newSession();
-    const [first] = await this.#deps.workspace.loadFiles(files);
+    const [first] = await this.#load(files);
     if (first) this.shown = { table: first.name };
+  }
+
+  /** Loads the files, with the warning said beside the progress if they may not fit. */
+  async #load(files: File[]): Promise<TableInfo[]> {
+    this.roomWarning = null;
+    // Beside the load, not before it: the room is asked of DuckDB's worker and the browser.
+    const warned = this.#deps
+      .room()
+      .then((room) => {
+        if (room) this.roomWarning = roomWarning(files, room);
+      })
+      .catch(() => undefined);
+    const loaded = await this.#deps.workspace.loadFiles(files);
+    await warned;
+    if (this.#deps.workspace.failures.length === 0) this.roomWarning = null;
+    return loaded;
   }
 }

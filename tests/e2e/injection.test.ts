@@ -138,7 +138,7 @@ describe('the model, steered by the data, tries every channel', () => {
       .locator('[data-testid="activity"]')
       .textContent();
     expect(trail?.match(/Chart rejected/g)).toHaveLength(plots.length - drawn.length);
-    expect(queries[0]?.text).toMatch(/permission|disabled|external/i);
+    expect(queries[0]?.text).toMatch(/permission|disabled|external|not allowed/i);
 
     // A checked finding shows Claude's words and the data's group names as text.
     const card = items.find((i) => i.type === 'validation')?.text ?? '';

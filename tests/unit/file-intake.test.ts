@@ -9,6 +9,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import type { TableInfo } from '../../src/core/data/engine.ts';
+import type { Room } from '../../src/core/data/room.ts';
 import { FileIntake, type Destination } from '../../src/state/file-intake.svelte.ts';
 import type { NewFiles } from '../../src/state/settings.svelte.ts';
 import { memoryPreferences, testPlatform, until } from '../helpers/test-platform.ts';
@@ -17,14 +18,24 @@ const table = (name: string) => ({ name }) as TableInfo;
 const file = (name: string) => new File(['a,b\n1,2\n'], name);
 
 /** An intake over a workspace that holds `tables`, recording what happens in order. */
-function intakeWith(tables: string[], newFiles: NewFiles = 'ask', readOnly = false) {
+function intakeWith(
+  tables: string[],
+  newFiles: NewFiles = 'ask',
+  readOnly = false,
+  room: Room | null = null,
+) {
   const steps: string[] = [];
   const remembered: Destination[] = [];
   const workspace = {
     readOnly,
     tables: tables.map(table),
+    failures: [] as unknown[],
+    /** What the intake said while the files were being read. */
+    warnedDuringLoad: null as string | null,
     loadFiles: async (files: File[]) => {
       steps.push(`load ${files.map((f) => f.name).join(' ')}`);
+      await new Promise((r) => setTimeout(r, 10));
+      workspace.warnedDuringLoad = intake.roomWarning;
       return files.map((f) => table(f.name.replace(/\..*/, '')));
     },
   };
@@ -41,9 +52,14 @@ function intakeWith(tables: string[], newFiles: NewFiles = 'ask', readOnly = fal
       workspace.readOnly = false;
     },
     ready: async () => undefined,
+    room: async () => room,
   });
-  return { intake, steps, remembered };
+  return { intake, steps, remembered, workspace };
 }
+
+/** A file that says it is `size` bytes long. */
+const sized = (name: string, size: number) =>
+  Object.defineProperty(new File([''], name), 'size', { value: size });
 
 describe('FileIntake', () => {
   it('loads into an empty session without asking, and moves no view', async () => {
@@ -122,13 +138,61 @@ describe('FileIntake', () => {
 
   it('shows no table when every file failed', async () => {
     const failing = new FileIntake({
-      workspace: { tables: [table('data')], readOnly: false, loadFiles: async () => [] },
+      workspace: {
+        tables: [table('data')],
+        readOnly: false,
+        failures: [],
+        loadFiles: async () => [],
+      },
       preference: { newFiles: 'add', rememberNewFiles: () => undefined },
       newSession: async () => undefined,
       ready: async () => undefined,
+      room: async () => null,
     });
     await failing.take([file('broken.csv')]);
     expect(failing.shown).toBeNull();
+  });
+});
+
+describe('the warning before a load (issue 30)', () => {
+  const GB = 1024 ** 3;
+  const tightDisk: Room = { storage: 'file', memoryLimitBytes: 3.1 * GB, storageFreeBytes: 2 * GB };
+
+  it('says while the file is read that it may not fit, then goes once it loaded', async () => {
+    const { intake, workspace } = intakeWith([], 'ask', false, tightDisk);
+    await intake.take([sized('orders.csv', 5 * GB)]);
+    expect(workspace.warnedDuringLoad).toMatch(
+      /^At 5\.00 GB, this file may not fit: .*about 6\.25 GB.*2\.00 GB more/,
+    );
+    expect(intake.roomWarning).toBeNull();
+  });
+
+  it('stays beside the failure of the load it warned of', async () => {
+    const { intake, workspace } = intakeWith([], 'ask', false, tightDisk);
+    workspace.failures = [{ fileName: 'orders.csv' }];
+    await intake.take([sized('orders.csv', 5 * GB)]);
+    expect(intake.roomWarning).toMatch(/may not fit/);
+  });
+
+  it('says nothing of a file that fits, or where the room is not known', async () => {
+    for (const room of [tightDisk, { ...tightDisk, storageFreeBytes: null }, null]) {
+      const { intake, workspace } = intakeWith([], 'ask', false, room);
+      await intake.take([sized('orders.csv', room === tightDisk ? GB : 5 * GB)]);
+      expect(workspace.warnedDuringLoad).toBeNull();
+    }
+  });
+
+  it('in memory, names what the tab can give DuckDB', async () => {
+    const inMemory: Room = {
+      storage: 'memory',
+      memoryLimitBytes: 3.1 * GB,
+      storageFreeBytes: null,
+    };
+    const { intake, workspace } = intakeWith([], 'ask', false, inMemory);
+    await intake.take([sized('orders.csv', 2.6 * GB)]);
+    expect(workspace.warnedDuringLoad).toMatch(
+      /^At 2\.60 GB, this file may need more memory than this browser tab can give DuckDB \(3\.10 GB\)/,
+    );
   });
 });
 

@@ -1,0 +1,58 @@
+/**
+ * Whether a file is likely to fit, said before it is read (issue 30, item 2): the file's size
+ * against what loading it costs where this tab keeps its tables, and the room there.
+ *
+ * What a byte of a file costs, measured on the bench's CSVs in the built app (BENCHMARKS.md,
+ * "Larger than memory"): kept in DuckDB's database file (OPFS), the 1 GB CSV became 232 MiB of
+ * file, and the session keeps the file itself as well, in the browser's storage: about 1.25 bytes
+ * of storage per byte. Kept in memory, the same file peaked at 3.4 GiB of DuckDB's memory while it
+ * loaded, and the 5 GB one ran out of it: about 3.4 bytes of memory per byte. A compressed file
+ * (gzip, Parquet, a workbook) holds more rows per byte; its cost is not known before it is read,
+ * so it is counted as text, and the warning is said as "may".
+ */
+import { formatBytes } from './bytes.ts';
+
+/** Where the tab keeps its tables, and the room there. */
+export interface Room {
+  storage: 'file' | 'memory';
+  /** What DuckDB may use in this tab (its memory_limit); null when unknown. */
+  memoryLimitBytes: number | null;
+  /** What the browser still lets Sift store on this computer (quota − usage); null when unknown. */
+  storageFreeBytes: number | null;
+}
+
+/** Bytes of storage a byte of a text file takes once loaded in a database file (see above). */
+export const FILE_COST = 1.25;
+/** Bytes of DuckDB's memory a byte of a text file takes at its peak while loading in memory. */
+export const MEMORY_COST = 3.4;
+
+/** The warning for files about to be loaded, or null when they fit or nothing is known. */
+export function roomWarning(
+  files: readonly { name: string; size: number }[],
+  room: Room,
+): string | null {
+  const bytes = files.reduce((sum, f) => sum + f.size, 0);
+  if (bytes === 0) return null;
+  const what =
+    files.length === 1
+      ? `At ${formatBytes(bytes)}, this file`
+      : `At ${formatBytes(bytes)}, these files`;
+  if (room.storage === 'file') {
+    const free = room.storageFreeBytes;
+    const need = bytes * FILE_COST;
+    if (free === null || need <= free) return null;
+    return (
+      `${what} may not fit: the session keeps ${files.length === 1 ? 'it' : 'them'} and ${files.length === 1 ? 'its table' : 'their tables'} ` +
+      `(about ${formatBytes(need)}), and this browser lets Sift store ${formatBytes(free)} more on this computer. ` +
+      'If loading fails: free some disk space, delete sessions you no longer need, or load a part of the file.'
+    );
+  }
+  const limit = room.memoryLimitBytes;
+  const need = bytes * MEMORY_COST;
+  if (limit === null || need <= limit) return null;
+  return (
+    `${what} may need more memory than this browser tab can give DuckDB (${formatBytes(limit)}): ` +
+    `reading a file takes about ${MEMORY_COST} times its size here. ` +
+    'If loading fails: load a sample or a filtered part of it, or a copy with only the columns you need.'
+  );
+}
