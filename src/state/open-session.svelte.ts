@@ -1,8 +1,8 @@
 /**
  * The session open in this tab: what it is (meta), its files, and its log (session-log.svelte.ts),
  * which it puts where the page and the analyst read it (shown-log.svelte.ts). A session is created
- * when its first file loads. Opening one reads its files into DuckDB again under their table
- * names and shows its log; a turn or a report that a reload interrupted is closed. A writer's log
+ * when its first file loads. Opening one shows its log (Sessions then reads its files into DuckDB
+ * again under their table names); a turn or a report that a reload interrupted is closed. A writer's log
  * is written as it grows (session-writer.ts listens to it) and announced to the other tabs; when
  * another tab writes the session, this one shows it through a follower's log, read-only
  * (session-follower.ts feeds it). The workspace reports the person's loads here.
@@ -23,13 +23,7 @@ import type { SessionTabs } from './session-tabs.ts';
 import type { ShownLog } from './shown-log.svelte.ts';
 import { fallbackTitle } from './session-title.ts';
 import { rescuedAfter, SessionWriter } from './session-writer.ts';
-import {
-  noFiles,
-  readsOf,
-  withLoaded,
-  type FilesByTable,
-  type SessionContent,
-} from './stored-files.ts';
+import { noFiles, withLoaded, type FilesByTable, type SessionContent } from './stored-files.ts';
 import type { LoadedFile, Workspace } from './workspace.svelte.ts';
 import { newSessionId, type SessionId } from '../core/ids.ts';
 
@@ -37,7 +31,8 @@ export type { Role };
 
 export interface OpenSessionDeps {
   status: SessionStatus;
-  workspace: Workspace;
+  /** Reports the person's loads and removals here (what it holds is set by Sessions). */
+  workspace: Pick<Workspace, 'listen'>;
   /** Its turn is stopped, and has ended, before the session is left. */
   analyst: Pick<Analyst, 'settle'>;
   shown: ShownLog;
@@ -144,19 +139,19 @@ export class OpenSession {
     return following;
   }
 
-  /** After `show`: the list read again, and the session's files read into tables (`tables`). */
-  async readIn({ tables = true } = {}): Promise<void> {
-    const { workspace, status } = this.#d;
+  /**
+   * After `show`: a file the session lost is named, and the list read again. Its tables are read
+   * into the workspace by whoever opened it (Sessions, the follower): this object hears of the
+   * workspace's loads and does not command it.
+   */
+  async readIn(): Promise<void> {
     const meta = this.meta;
     if (!meta) return;
     const files = this.#files;
     const missing = meta.tables.filter((t) => !files.has(t.name));
     if (missing.length)
-      status.notice = `Stored data is missing for ${missing.map((t) => t.name).join(', ')}.`;
+      this.#d.status.notice = `Stored data is missing for ${missing.map((t) => t.name).join(', ')}.`;
     await this.refresh();
-    if (!tables) return;
-    await workspace.reset();
-    void workspace.restore(files, readsOf(meta.tables));
   }
 
   /** A follower that missed an event shows the stored transcript again. */
@@ -174,7 +169,7 @@ export class OpenSession {
     this.#d.tabs.leave();
   }
 
-  /** A blank page for another file; the session left stays stored. */
+  /** A blank page for another file (the caller empties the workspace); the session left stays stored. */
   async blank(): Promise<void> {
     this.id = null;
     this.meta = null;
@@ -182,7 +177,6 @@ export class OpenSession {
     this.#stopWriting();
     this.#d.shown.show(new SessionLog('writer'));
     this.#d.address.write(null);
-    await this.#d.workspace.reset();
     await this.refresh();
   }
 

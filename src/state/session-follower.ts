@@ -70,7 +70,7 @@ export class SessionFollower implements TabHandlers {
       // Deleted in another tab, or left, while it was read: this tab no longer shows it.
       if (!content || open.id !== id) return lock.release();
       open.show(content, lock);
-      await open.readIn({ tables: false });
+      await open.readIn();
     } catch (e) {
       lock.release();
       this.failed('The session could not be reopened', e);
@@ -82,6 +82,7 @@ export class SessionFollower implements TabHandlers {
     if (deleted && deleted === open.id) {
       await open.leave();
       await open.blank();
+      await this.#d.workspace.reset();
       this.#d.status.notice = 'This session was deleted in another tab.';
     } else await open.refresh();
   }

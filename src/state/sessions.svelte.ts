@@ -15,7 +15,7 @@ import { SessionFollower } from './session-follower.ts';
 import { SessionList } from './session-list.svelte.ts';
 import { SessionStatus } from './session-status.svelte.ts';
 import { SessionTabs } from './session-tabs.ts';
-import { readSession, storeSession, type SessionContent } from './stored-files.ts';
+import { readSession, readsOf, storeSession, type SessionContent } from './stored-files.ts';
 import type { Workspace } from './workspace.svelte.ts';
 import type { SessionId } from '../core/ids.ts';
 
@@ -131,7 +131,7 @@ export class Sessions {
       const content = await readSession(store, id);
       if (!content) {
         this.status.notice = 'That session is no longer stored.';
-        await this.active.blank();
+        await this.#blank();
         return;
       }
       await this.#show(content);
@@ -146,7 +146,7 @@ export class Sessions {
   async newSession(): Promise<void> {
     if (this.opening) return;
     await this.active.leave();
-    await this.active.blank();
+    await this.#blank();
   }
 
   async rename(id: SessionId, title: string): Promise<void> {
@@ -200,5 +200,14 @@ export class Sessions {
     const following = this.active.show(content, await this.#tabs.claim(id));
     if (following !== null) this.#follower.follow(id, following);
     await this.active.readIn();
+    const { meta, files } = this.active;
+    await this.#deps.workspace.reset();
+    if (meta) void this.#deps.workspace.restore(files, readsOf(meta.tables));
+  }
+
+  /** A blank page, its workspace emptied. */
+  async #blank(): Promise<void> {
+    await this.active.blank();
+    await this.#deps.workspace.reset();
   }
 }
