@@ -5,8 +5,9 @@
  * What a byte of a file costs, measured on the bench's CSVs in the built app (BENCHMARKS.md,
  * "Larger than memory"): kept in DuckDB's database file (OPFS), the 1 GB CSV became 232 MiB of
  * file, and the session keeps the file itself as well, in the browser's storage: about 1.25 bytes
- * of storage per byte. Kept in memory, the same file peaked at 3.4 GiB of DuckDB's memory while it
- * loaded, and the 5 GB one ran out of it: about 3.4 bytes of memory per byte. A compressed file
+ * of storage per byte. Kept in memory, under DuckDB's memory_limit of 3.1 GiB, the 2.6 GB CSV
+ * loaded and the 5 GB one ran out of memory: between 0.6 and 1.2 bytes of DuckDB's memory per
+ * byte, counted as 1 (ARCHITECTURE.md, Facts: after a failure). A compressed file
  * (gzip, Parquet, a workbook) holds more rows per byte; its cost is not known before it is read,
  * so it is counted as text, and the warning is said as "may".
  */
@@ -23,8 +24,8 @@ export interface Room {
 
 /** Bytes of storage a byte of a text file takes once loaded in a database file (see above). */
 export const FILE_COST = 1.25;
-/** Bytes of DuckDB's memory a byte of a text file takes at its peak while loading in memory. */
-export const MEMORY_COST = 3.4;
+/** Bytes of DuckDB's memory a byte of a text file takes once loaded in memory (see above). */
+export const MEMORY_COST = 1;
 
 /** The warning for files about to be loaded, or null when they fit or nothing is known. */
 export function roomWarning(
@@ -52,7 +53,7 @@ export function roomWarning(
   if (limit === null || need <= limit) return null;
   return (
     `${what} may need more memory than this browser tab can give DuckDB (${formatBytes(limit)}): ` +
-    `reading a file takes about ${MEMORY_COST} times its size here. ` +
+    'a file takes about as much memory as its size here. ' +
     'If loading fails: load a sample or a filtered part of it, or a copy with only the columns you need.'
   );
 }
