@@ -4,7 +4,8 @@
  *
  *   node bench/larger-than-memory.mjs [--runs N] [--no-5gb]
  *
- * The app as shipped (tables in a DuckDB database file in OPFS, workers/work-database.ts) against
+ * The app as shipped (a session's large tables in a DuckDB database file in OPFS, workers/
+ * resilient-engine.ts FILE_AT and work-database.ts) against
  * the same app built with its tables in memory (VITE_SIFT_TABLES=memory, what Sift did before),
  * alternating, each run in a fresh Chromium: the file chosen through the file input until its
  * summary shows, then the bench's GROUP BY from the SQL box, and the renderer's peak RSS. Native
@@ -98,7 +99,8 @@ const lines = [
   '## Larger than memory',
   '',
   `\`node bench/larger-than-memory.mjs\` (part of \`npm run bench\`), ${new Date().toISOString()}. Sift as shipped keeps`,
-  'its tables in a DuckDB database file in OPFS; "in memory" is the same app built with `VITE_SIFT_TABLES=memory`',
+  "a session's tables in memory until its files pass a quarter of DuckDB's limit (about 790 MB), then in a DuckDB",
+  'database file in OPFS; "in memory" is the same app built with `VITE_SIFT_TABLES=memory`',
   '(what Sift did before issue 30). Alternating runs, a fresh Chromium each: from choosing the file to its summary,',
   `then the automatic profile to its end, then the bench GROUP BY from the SQL box; medians of ${runs} runs (the`,
   '5 GB file: one each). The peak renderer RSS covers all of it. Native: DuckDB (@duckdb/node-api), 1 thread, in',
@@ -112,7 +114,7 @@ for (const f of files) {
     const list = f.got[variant];
     const load = median(list.filter((r) => r.ok).map((r) => r.pageMs));
     lines.push(
-      `| ${f.size.label} | ${f.rows.toLocaleString('en-US')} | ${variant === 'file' ? 'OPFS file (shipped)' : 'in memory'} | ${cell(list, 'pageMs', fmtMs)} | ${Number.isFinite(load) ? fmtRatio(load, f.native.ingestMedian) : '—'} | ${cell(list, 'profileMs', fmtMs)} | ${cell(list, 'groupMs', fmtMs)} | ${fmtBytes(Math.max(...list.map((r) => r.peakRss)))} | ${list.every((r) => r.ok) ? 'loaded' : (list.find((r) => !r.ok)?.message ?? '').slice(0, 120)} |`,
+      `| ${f.size.label} | ${f.rows.toLocaleString('en-US')} | ${variant === 'file' ? 'shipped' : 'in memory'} | ${cell(list, 'pageMs', fmtMs)} | ${Number.isFinite(load) ? fmtRatio(load, f.native.ingestMedian) : '—'} | ${cell(list, 'profileMs', fmtMs)} | ${cell(list, 'groupMs', fmtMs)} | ${fmtBytes(Math.max(...list.map((r) => r.peakRss)))} | ${list.every((r) => r.ok) ? 'loaded' : (list.find((r) => !r.ok)?.message ?? '').slice(0, 120)} |`,
     );
   }
   lines.push(

@@ -19,7 +19,12 @@ import { createEngine } from './engine.ts';
 import type { ParquetReader } from './load-parquet.ts';
 import { parquetReader } from './parquet-wasm.ts';
 import type { BootOptions, EngineInstance } from './resilient-engine.ts';
-import { newWorkDatabase, removeWorkDatabase } from './work-database.ts';
+import {
+  clearWorkDatabases,
+  newWorkDatabase,
+  removeWorkDatabase,
+  workDatabasesAvailable,
+} from './work-database.ts';
 
 const absolute = (url: string) => new URL(url, import.meta.url).href;
 /**
@@ -105,7 +110,10 @@ function loadParquetWasm(): Promise<ParquetReader> {
 }
 
 /** A DuckDB of its own, in a worker of its own, that `dispose` terminates. */
-export async function bootBrowserEngine({ reopen }: BootOptions = {}): Promise<EngineInstance> {
+export async function bootBrowserEngine({
+  reopen,
+  storage: wanted = 'memory',
+}: BootOptions = {}): Promise<EngineInstance> {
   // DuckDB's worker is started first, so that loading and parsing its 770 kB of script overlaps
   // the two checks below rather than following them (issue 15: every step of the boot is on the
   // way to the first result). A classic worker, as DuckDB builds it; from a blob so it too
@@ -113,7 +121,8 @@ export async function bootBrowserEngine({ reopen }: BootOptions = {}): Promise<E
   const worker = startBlobWorker(new URL(eh.mainWorker), { name: 'duckdb-wasm' });
   const db = new AsyncDuckDB(new VoidLogger(), worker);
   // Found (and leftovers cleared) while the wasm downloads, not after it.
-  const workPath = newWorkDatabase(reopen);
+  const workPath =
+    wanted === 'file' || reopen ? newWorkDatabase(reopen) : clearWorkDatabases().then(() => null);
   let storage: Awaited<ReturnType<typeof openDatabase>>;
   try {
     const [features] = await Promise.all([getPlatformFeatures(), checkReachable(eh.mainModule)]);
@@ -134,6 +143,7 @@ export async function bootBrowserEngine({ reopen }: BootOptions = {}): Promise<E
     db,
     bundle: 'eh',
     storage: storage.kind,
+    fileStorage: workDatabasesAvailable(),
     async registerFile(path, file) {
       // A file handle: DuckDB reads slices of the File on demand, the JS heap holds no copy.
       await db.registerFileHandle(path, file, DuckDBDataProtocol.BROWSER_FILEREADER, true);

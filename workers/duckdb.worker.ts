@@ -8,6 +8,9 @@ import type { SiftEngine } from '../src/core/data/engine.ts';
 import { bootBrowserEngine } from './browser-host.ts';
 import { resilientEngine } from './resilient-engine.ts';
 
-const engine: SiftEngine = resilientEngine(bootBrowserEngine);
+// The engine suite names its worker `duckdb tables=file`, so that every case runs on a database
+// file; the app's worker keeps small tables in memory (resilient-engine.ts, FILE_AT).
+const tables = self.name.endsWith('tables=file') ? 'file' : 'auto';
+const engine: SiftEngine = resilientEngine(bootBrowserEngine, { tables });
 
 Comlink.expose(engine);

@@ -45,6 +45,8 @@ export interface EngineHost {
   bundle: string;
   /** Where DuckDB keeps its tables: a database file (work-database.ts), or memory alone. */
   storage?: 'file' | 'memory';
+  /** Whether the tab could keep them in a database file. */
+  fileStorage?: boolean;
   /** Makes `file` readable by DuckDB at `path` without copying it where the platform allows. */
   registerFile(path: string, file: File): Promise<void>;
   /** Makes bytes already in memory readable by DuckDB at `path` (a copy goes to its worker). */
@@ -289,6 +291,7 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
         warmUp: warmUp.state,
         memoryLimitBytes,
         storage: host.storage ?? 'memory',
+        fileStorage: host.fileStorage ?? false,
       };
     },
 

@@ -40,10 +40,22 @@ export interface EngineInstance {
   adopt?(tables: TableInfo[]): Promise<string[]>;
 }
 
-/** How to boot: on the database file an ended instance handed over, where one was. */
+/** How to boot: on the database file an ended instance handed over, or where the tables go. */
 export interface BootOptions {
   reopen?: string;
+  /** Memory (the default), or a database file of its own where the tab can (work-database.ts). */
+  storage?: 'file' | 'memory';
 }
+
+/**
+ * The share of DuckDB's memory limit past which a session's files go to a database file. In
+ * memory, a byte of CSV takes about a byte of DuckDB's memory (core/data/room.ts) and loads fast;
+ * in a file it is compressed and paged, so the tab peaks at half the memory for 1 GB and a 5 GB
+ * file loads, but the load takes 1.14× the time at 100 MB and 1.78× at 1 GB (BENCHMARKS.md,
+ * "Larger than memory"). A quarter of the limit (about 790 MB of 3.1 GiB) keeps the common file
+ * fast and leaves the rest of the limit to queries, which cannot spill.
+ */
+export const FILE_AT = 0.25;
 
 export interface ResilienceOptions {
   /** Time past a query's own limit before DuckDB is taken to be stuck. */
@@ -53,6 +65,12 @@ export interface ResilienceOptions {
   /** Boots tried before a failure is reported, and the pause that grows between them. */
   bootTries?: number;
   bootPauseMs?: number;
+  /**
+   * Where the tables go: `auto` keeps them in memory until the session's files pass `FILE_AT`,
+   * then moves to a database file (and back to memory at the next reset); `file` always uses a
+   * file where the tab can (the engine suite, so that every case runs on one).
+   */
+  tables?: 'auto' | 'file';
 }
 
 type Settled<T> = { done: true; value: T } | { done: false };
@@ -92,7 +110,13 @@ async function bootWithRetries(
 
 export function resilientEngine(
   boot: (options?: BootOptions) => Promise<EngineInstance>,
-  { graceMs = 10_000, probeMs = 5_000, bootTries = 3, bootPauseMs = 500 }: ResilienceOptions = {},
+  {
+    graceMs = 10_000,
+    probeMs = 5_000,
+    bootTries = 3,
+    bootPauseMs = 500,
+    tables = 'auto',
+  }: ResilienceOptions = {},
 ): SiftEngine & { restarts(): number } {
   // A failed boot is reported to the calls waiting for it, but is not final: the next call
   // (the page's "Try again") boots anew.
@@ -111,7 +135,9 @@ export function resilientEngine(
     });
     return booting;
   };
-  let current = start();
+  /** Where the current instance was asked to keep its tables. */
+  let storage: 'file' | 'memory' = tables === 'file' ? 'file' : 'memory';
+  let current = start({ storage });
   const ready = (): Promise<EngineInstance> => {
     if (failed === current) current = start();
     return current;
@@ -147,19 +173,25 @@ export function resilientEngine(
     return settled.done && settled.value?.ok === true;
   }
 
-  /** Replaces a broken instance; says how many tables were read again, and which could not be. */
-  async function restart(broken: EngineInstance): Promise<string> {
-    restarts++;
+  /**
+   * Ends `old` and boots its successor with the session's tables: those a handed-over database
+   * file still holds, checked, and the others read again from their files.
+   */
+  async function renew(
+    old: EngineInstance,
+    { handOver, to }: { handOver: boolean; to: 'file' | 'memory' },
+  ): Promise<{ adopted: string[]; reloaded: number; lost: string[] }> {
     profiled.clear();
     let kept: string | null = null;
     try {
-      kept = broken.handOver?.() ?? null;
-      if (!kept) broken.dispose();
+      kept = handOver ? (old.handOver?.() ?? null) : null;
+      if (!kept) old.dispose();
     } catch {
       // Already gone.
     }
+    storage = to;
     const names = [...files.keys()];
-    const fresh = start(kept ? { reopen: kept } : undefined);
+    const fresh = start(kept ? { reopen: kept } : { storage: to });
     current = fresh;
     const instance = await fresh;
     // The tables the database file kept, each checked, are not read again from their files (a
@@ -177,7 +209,13 @@ export function resilientEngine(
       : [];
     const lost = rest.filter((_, i) => !outcomes[i]?.ok);
     for (const name of lost) files.delete(name);
-    const reloaded = rest.length - lost.length;
+    return { adopted, reloaded: rest.length - lost.length, lost };
+  }
+
+  /** Replaces a broken instance; says how many tables were read again, and which could not be. */
+  async function restart(broken: EngineInstance): Promise<string> {
+    restarts++;
+    const { adopted, reloaded, lost } = await renew(broken, { handOver: true, to: storage });
     const done = [
       adopted.length > 0 ? `kept ${plural(adopted.length, 'table')} in its database file` : '',
       reloaded > 0 ? `loaded ${plural(reloaded, 'table')} again` : '',
@@ -226,6 +264,21 @@ export function resilientEngine(
   const explain = (message: string, work: FailedWork, restarted: string) =>
     explainFatal(fatalKind(message) ?? 'trap', work, message, restarted, memoryLimit);
 
+  /**
+   * Moves the session's tables to a database file before a load that would take them past
+   * `FILE_AT` of DuckDB's limit in memory (the tables already loaded are read again there).
+   */
+  async function placeFor(incoming: File[], names: (string | undefined)[] | undefined) {
+    if (tables !== 'auto' || storage === 'file' || !memoryLimit) return;
+    const replaced = new Set(names ?? []);
+    let bytes = incoming.reduce((sum, f) => sum + f.size, 0);
+    for (const [name, { file }] of files) if (!replaced.has(name)) bytes += file.size;
+    if (bytes <= FILE_AT * memoryLimit) return;
+    const instance = await ready();
+    if (!(await instance.engine.info()).fileStorage) return;
+    await renew(instance, { handOver: false, to: 'file' });
+  }
+
   function remember(loadFiles: File[], outcomes: LoadOutcome[]): void {
     outcomes.forEach((outcome, i) => {
       const file = loadFiles[outcome.fileIndex ?? i];
@@ -249,6 +302,7 @@ export function resilientEngine(
       exclusive(async () => {
         // A table a load replaces is gone even if the load then fails.
         for (const name of names ?? []) if (name) profiled.forget(name);
+        await placeFor(loadFiles, names);
         const outcomes = await guarded(
           async (e) => {
             const all = await e.load(loadFiles, onProgress, names, reads);
@@ -330,7 +384,12 @@ export function resilientEngine(
       exclusive(async () => {
         files.clear();
         profiled.clear();
-        await guarded((e) => e.reset());
+        // A session that needed a database file leaves it: the next starts in memory again, and
+        // the file goes with its instance. Otherwise the tables are dropped (a file's freed
+        // blocks are cut off at the checkpoint, engine.ts).
+        if (tables === 'auto' && storage === 'file')
+          await renew(await ready(), { handOver: false, to: 'memory' });
+        else await guarded((e) => e.reset());
       }),
   };
 }

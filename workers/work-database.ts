@@ -36,6 +36,22 @@ async function removeLeftovers(dir: FileSystemDirectoryHandle, keep?: string): P
   await Promise.all(names.map((name) => dir.removeEntry(name).catch(() => undefined)));
 }
 
+/** Whether this tab can keep tables in a database file (not in the bench's in-memory build). */
+export function workDatabasesAvailable(): boolean {
+  return (
+    import.meta.env.VITE_SIFT_TABLES !== 'memory' &&
+    typeof navigator !== 'undefined' &&
+    typeof navigator.storage?.getDirectory === 'function'
+  );
+}
+
+/** Removes the files of instances that ended without removing their own (see removeLeftovers). */
+export async function clearWorkDatabases(): Promise<void> {
+  if (!workDatabasesAvailable()) return;
+  const dir = await workDir().catch(() => null);
+  if (dir) await removeLeftovers(dir).catch(() => undefined);
+}
+
 /**
  * A fresh path for one instance's database, `opfs://sift-work/<uuid>.db`, or null where the
  * browser has no OPFS (the instance then keeps its tables in memory, as before). `keep` is a

@@ -4,10 +4,11 @@ import type { SiftEngine } from '../core/data/engine.ts';
 import engineWorker from '../../workers/duckdb.worker.ts?worker&url';
 import { startBlobWorker } from './blob-worker.ts';
 
-export function startEngine(): SiftEngine {
+export function startEngine({ tables = 'auto' }: { tables?: 'auto' | 'file' } = {}): SiftEngine {
+  // The worker reads where its tables go from its name (workers/duckdb.worker.ts).
   const worker = startBlobWorker(new URL(engineWorker, import.meta.url), {
     type: 'module',
-    name: 'duckdb',
+    name: tables === 'file' ? 'duckdb tables=file' : 'duckdb',
   });
   const remote = Comlink.wrap<SiftEngine>(worker);
   return {

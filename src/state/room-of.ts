@@ -13,7 +13,8 @@ export async function roomOf(
   ]);
   const { usage, quota: allowed } = figures;
   return {
-    storage: info.storage ?? 'memory',
+    // Large files go to a database file wherever the tab has one (resilient-engine.ts).
+    storage: info.fileStorage ? 'file' : (info.storage ?? 'memory'),
     memoryLimitBytes: info.memoryLimitBytes ?? null,
     storageFreeBytes: usage !== null && allowed !== null ? Math.max(0, allowed - usage) : null,
   };

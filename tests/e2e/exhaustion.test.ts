@@ -106,7 +106,7 @@ describe('queries that would exhaust the page', () => {
     const result = await runSql(page, "SELECT repeat('x', 3000000000) AS s");
     expect(result).toMatchObject({ ok: false, kind: 'error' });
     expect(!result.ok && result.message).toMatch(
-      /^This query stopped DuckDB: most likely it needed more memory.*restarted DuckDB and kept 1 table in its database file/,
+      /^This query stopped DuckDB: most likely it needed more memory.*restarted DuckDB and loaded 1 table again/,
     );
     expect(!result.ok && result.details).toMatch(/memory access out of bounds/);
     await expectAlive();
@@ -121,7 +121,7 @@ describe('queries that would exhaust the page', () => {
     );
     expect(result).toMatchObject({ ok: false, kind: 'error' });
     expect(!result.ok && result.message).toMatch(
-      /^This query needed more memory than this browser tab can give DuckDB \(3\.\d+ GB\)\. Sift restarted DuckDB and kept 1 table in its database file; nothing else was lost\. To try: /,
+      /^This query needed more memory than this browser tab can give DuckDB \(3\.\d+ GB\)\. Sift restarted DuckDB and loaded 1 table again; nothing else was lost\. To try: /,
     );
     expect(!result.ok && result.details).toMatch(/^Out of Memory Error: /);
     await expectAlive();
@@ -184,7 +184,7 @@ describe('the same from the model', () => {
     expect(await ask(page, 'Build a huge string')).toBe('done');
     const cards = (await shownItems(page)).filter((i) => i.type === 'query_result');
     expect(cards.map((c) => c.error)).toEqual(['true', 'false']);
-    expect(cards[0]?.text).toMatch(/restarted DuckDB and kept 1 table in its database file/);
+    expect(cards[0]?.text).toMatch(/restarted DuckDB and loaded 1 table again/);
     expect(cards[0]?.text).toMatch(/Details/);
     expect(cards[1]?.text).toContain('2922');
     const requests = (await mock().requests()).filter((r) => r.path === '/v1/messages');

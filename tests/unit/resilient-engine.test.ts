@@ -13,13 +13,14 @@ import {
 interface Booted {
   loads: Array<{ files: string[]; names: (string | undefined)[] }>;
   disposed: boolean;
+  storage: 'file' | 'memory';
 }
 
 /** Instances whose engine breaks on `BREAK`, hangs on `HANG` and fails (alive) on `TYPO`. */
 function instances() {
   const booted: Booted[] = [];
-  const boot = async (): Promise<EngineInstance> => {
-    const record: Booted = { loads: [], disposed: false };
+  const boot = async (options?: BootOptions): Promise<EngineInstance> => {
+    const record: Booted = { loads: [], disposed: false, storage: options?.storage ?? 'memory' };
     booted.push(record);
     let broken = false;
     const tables = new Map<string, string>();
@@ -30,7 +31,13 @@ function instances() {
       durationMs: 1,
     });
     const engine: SiftEngine = {
-      info: async () => ({ duckdbVersion: 'v', bundle: 'eh' }),
+      info: async () => ({
+        duckdbVersion: 'v',
+        bundle: 'eh',
+        storage: record.storage,
+        fileStorage: true,
+        memoryLimitBytes: 1000,
+      }),
       load: async (files, _progress, names = []) => {
         record.loads.push({ files: files.map((f) => f.name), names });
         return files.map((file, i): LoadOutcome => {
@@ -90,6 +97,48 @@ async function tablesIn(engine: SiftEngine): Promise<unknown> {
   const r = await engine.query('SELECT tables');
   return r.ok ? r.rows[0]?.[0] : r.message;
 }
+
+/** A CSV that says it is `size` bytes long. */
+const sized = (name: string, size: number) =>
+  Object.defineProperty(csv(name), 'size', { value: size });
+
+describe('where the tables are kept', () => {
+  it('in memory while small; in a database file once the files pass a quarter of the limit; in memory again after a reset', async () => {
+    const { booted, boot } = instances();
+    const engine = resilientEngine(boot);
+    await engine.load([sized('weather.csv', 100)]);
+    expect(booted.map((b) => b.storage)).toEqual(['memory']);
+    // 100 + 200 bytes pass a quarter of the 1,000-byte limit: the tables move before the load.
+    await engine.load([sized('orders.csv', 200)]);
+    expect(booted.map((b) => b.storage)).toEqual(['memory', 'file']);
+    expect(booted[0]?.disposed).toBe(true);
+    expect(booted[1]?.loads).toEqual([
+      { files: ['weather.csv'], names: ['data'] },
+      { files: ['orders.csv'], names: [] },
+    ]);
+    expect(await tablesIn(engine)).toBe('data,orders');
+    await engine.reset();
+    expect(booted.map((b) => b.storage)).toEqual(['memory', 'file', 'memory']);
+    expect(booted[1]?.disposed).toBe(true);
+    expect(engine.restarts()).toBe(0);
+  });
+
+  it('counts a table a load replaces once, and stays in memory below the share', async () => {
+    const { booted, boot } = instances();
+    const engine = resilientEngine(boot);
+    await engine.load([sized('weather.csv', 200)]);
+    await engine.load([sized('weather.csv', 200)], undefined, ['data']);
+    expect(booted.map((b) => b.storage)).toEqual(['memory']);
+  });
+
+  it('always in a file when asked (the engine suite), a reset keeping the instance', async () => {
+    const { booted, boot } = instances();
+    const engine = resilientEngine(boot, { tables: 'file' });
+    await engine.load([sized('weather.csv', 10)]);
+    await engine.reset();
+    expect(booted.map((b) => b.storage)).toEqual(['file']);
+  });
+});
 
 describe('an engine that a query breaks', () => {
   it('is replaced, with the loaded tables read again under their names', async () => {

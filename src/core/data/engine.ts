@@ -199,10 +199,12 @@ export interface EngineInfo {
   /** What DuckDB may use in this tab (its memory_limit), in bytes; null when it could not be read. */
   memoryLimitBytes?: number | null;
   /**
-   * Where DuckDB keeps the tables: a database file in the browser's private storage, compressed
-   * and paged in and out, or memory alone (where the browser offers no such storage).
+   * Where DuckDB keeps the tables now: a database file in the browser's private storage,
+   * compressed and paged in and out, or memory alone (workers/resilient-engine.ts, tablesAt).
    */
   storage?: 'file' | 'memory';
+  /** Whether this tab can keep tables in a database file (OPFS), where large ones go. */
+  fileStorage?: boolean;
 }
 
 /**
