@@ -51,8 +51,8 @@ export interface BootOptions {
  * The share of DuckDB's memory limit past which a session's files go to a database file. In
  * memory, a byte of CSV takes about a byte of DuckDB's memory (core/data/room.ts) and loads fast;
  * in a file it is compressed and paged, so the tab peaks at half the memory for 1 GB and a 5 GB
- * file loads, but the load takes 1.14× the time at 100 MB and 1.78× at 1 GB (BENCHMARKS.md,
- * "Larger than memory"). A quarter of the limit (about 790 MB of 3.1 GiB) keeps the common file
+ * file loads, but the load takes 1.14× the time at 100 MB and 1.78× at 1 GB (ARCHITECTURE.md,
+ * Facts: memory first, a file past a share). A quarter of the limit (about 790 MB of 3.1 GiB) keeps the common file
  * fast and leaves the rest of the limit to queries, which cannot spill.
  */
 export const FILE_AT = 0.25;
@@ -269,12 +269,14 @@ export function resilientEngine(
    * `FILE_AT` of DuckDB's limit in memory (the tables already loaded are read again there).
    */
   async function placeFor(incoming: File[], names: (string | undefined)[] | undefined) {
-    if (tables !== 'auto' || storage === 'file' || !memoryLimit) return;
+    if (tables !== 'auto' || storage === 'file') return;
+    // After the boot: a file chosen as the page shows comes before DuckDB's limit is known.
+    const instance = await ready();
+    if (!memoryLimit) return;
     const replaced = new Set(names ?? []);
     let bytes = incoming.reduce((sum, f) => sum + f.size, 0);
     for (const [name, { file }] of files) if (!replaced.has(name)) bytes += file.size;
     if (bytes <= FILE_AT * memoryLimit) return;
-    const instance = await ready();
     if (!(await instance.engine.info()).fileStorage) return;
     await renew(instance, { handOver: false, to: 'file' });
   }

@@ -123,6 +123,20 @@ describe('where the tables are kept', () => {
     expect(engine.restarts()).toBe(0);
   });
 
+  it('judges a file chosen before DuckDB has booted by the limit it then reads', async () => {
+    const { booted, boot } = instances();
+    let started = () => undefined as void;
+    const slow = new Promise<void>((r) => (started = r));
+    const engine = resilientEngine(async (options) => {
+      if (booted.length === 0) await slow;
+      return boot(options);
+    });
+    const loading = engine.load([sized('orders.csv', 900)]);
+    started();
+    await loading;
+    expect(booted.map((b) => b.storage)).toEqual(['memory', 'file']);
+  });
+
   it('counts a table a load replaces once, and stays in memory below the share', async () => {
     const { booted, boot } = instances();
     const engine = resilientEngine(boot);
