@@ -31,12 +31,14 @@ import { loadWorkbook } from './load-xlsx.ts';
 import { profileTable } from '../src/core/sql/profile.ts';
 import { rowsOf } from './engine-rows.ts';
 import { quoteIdent } from '../src/core/sql/sql-text.ts';
+import { refusableNames } from '../src/core/sql/table-calls.ts';
 import { duckdbBytes } from '../src/core/data/bytes.ts';
 import { loadCsv } from './load-csv.ts';
 import { LOCKDOWN_STATEMENTS, UPLOAD_DIR } from './lockdown.ts';
 import { CANCELLED_BEFORE_START, Cancellations, runInTurn } from './cancellations.ts';
 import { Interrupted, Stopper } from './pending.ts';
 import { serial } from './serial.ts';
+import { adoptTables } from './adopt-tables.ts';
 import { runGuarded, type GuardedRunner } from './guarded-query.ts';
 import { WARM_UP_TABLE, warmUpFile, warmUpQueries } from './warm-up.ts';
 
@@ -89,17 +91,16 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
 
   // One round trip to DuckDB's worker, not six: DuckDB runs a script statement by statement and
   // answers with the last one's result. Each round trip cost ~15 ms of the boot (issue 15).
-  const [{ v: version, m: memoryLimit, f: functions } = { v: 'unknown', m: null, f: [] }] = rowsOf(
+  const [{ v: version, m: memoryLimit } = { v: 'unknown', m: null }] = rowsOf(
     (
       await conn.query(
         [
           ...LOCKDOWN_STATEMENTS,
-          "SELECT version() AS v, current_setting('memory_limit') AS m, (SELECT list(DISTINCT function_name) FROM duckdb_functions() WHERE function_type IN ('table', 'table_macro')) AS f",
+          "SELECT version() AS v, current_setting('memory_limit') AS m",
         ].join(';\n'),
       )
     ).batches,
   );
-  const tableFunctions = new Set(Array.isArray(functions) ? functions.map(String) : []);
   const memoryLimitBytes = duckdbBytes(memoryLimit);
 
   async function describe(table: string): Promise<ResultColumn[]> {
@@ -218,10 +219,23 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
     }
   });
 
+  /** The names a query may not call, once read (guarded-query.ts). */
+  let refusable: Promise<ReadonlySet<string>> | null = null;
   const guardedRunner: GuardedRunner = {
     prepare: async (text) => (await conn.prepare(text)).close(),
     tokenize: (text) => host.db.tokenize(text),
-    tableFunctions,
+    // Read at the first query, not at boot: listing DuckDB's functions took 40–100 ms in Node,
+    // on the way to the first table summary. A failed read is not kept (the next query tries).
+    refusable: () =>
+      (refusable ??= conn
+        .query(
+          "SELECT function_name AS f FROM duckdb_functions() WHERE function_type IN ('table', 'table_macro')",
+        )
+        .then((r) => refusableNames(rowsOf(r.batches).map((row) => String(row.f))))
+        .catch(() => {
+          refusable = null;
+          return refusableNames([]);
+        })),
     run: (text, stop) => {
       current = stop;
       if (cancelled) stop.stop('cancelled');
@@ -259,28 +273,9 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
   const engine: HostedEngine = {
     adopt(kept) {
       return exclusive(async () => {
-        const taken: string[] = [];
-        for (const info of kept) {
-          try {
-            const [count] = await exec(`SELECT count(*) AS n FROM ${quoteIdent(info.name)}`);
-            const schema = await describe(info.name);
-            const same =
-              Number(count?.n) === info.rows &&
-              JSON.stringify(schema) === JSON.stringify(info.schema ?? schema);
-            if (!same) continue;
-            tables.set(info.name, info);
-            taken.push(info.name);
-          } catch {
-            // Not in the file (lost with the instance that broke): read again from its file.
-          }
-        }
-        // Whatever else the file holds (a table removed since, one that did not match) must not
-        // answer a query under a name the page does not list.
-        const held = await exec('SELECT table_name AS t FROM duckdb_tables() WHERE NOT internal');
-        for (const { t } of held)
-          if (!taken.includes(String(t)))
-            await exec(`DROP TABLE IF EXISTS ${quoteIdent(String(t))}`);
-        return taken;
+        const taken = await adoptTables(kept, { exec: (sql) => exec(sql), describe });
+        for (const info of taken) tables.set(info.name, info);
+        return taken.map((info) => info.name);
       });
     },
 

@@ -16,7 +16,11 @@ import {
   transportOf,
 } from '../src/core/sql/query-guard.ts';
 import { errorMessage } from '../src/core/errors.ts';
-import { refusedTableCall, type SqlTokens } from '../src/core/sql/table-calls.ts';
+import {
+  mentionsRefusable,
+  refusedTableCall,
+  type SqlTokens,
+} from '../src/core/sql/table-calls.ts';
 import { errorOnQueryLines } from '../src/core/sql/error-lines.ts';
 import {
   cellCharsFor,
@@ -38,8 +42,8 @@ export interface GuardedRunner {
   run(text: string, stop: Stopper): Promise<RecordBatch[]>;
   /** DuckDB's tokens of `text`, read without binding it. */
   tokenize(text: string): Promise<SqlTokens>;
-  /** DuckDB's table functions and table macros, by name (table-calls.ts). */
-  tableFunctions: ReadonlySet<string>;
+  /** The names a query may not call (table-calls.ts, refusableNames), read once. */
+  refusable(): Promise<ReadonlySet<string>>;
 }
 
 function cellBytes(cell: Cell): number {
@@ -66,9 +70,11 @@ export async function runGuarded(
   if (tooLong) return { ok: false, kind: 'rejected', message: tooLong, durationMs: elapsed() };
   // Before DuckDB binds any of it: a table function outside the allowed ones is refused by name
   // (table-calls.ts says why binding is too late).
-  let refused: string | null;
+  let refused: string | null = null;
   try {
-    refused = refusedTableCall(statement, await db.tokenize(statement), db.tableFunctions);
+    const refusable = await db.refusable();
+    if (mentionsRefusable(statement, refusable))
+      refused = refusedTableCall(statement, await db.tokenize(statement), refusable);
   } catch (e) {
     refused = `DuckDB could not read the query: ${errorMessage(e)}`;
   }

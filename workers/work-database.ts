@@ -18,10 +18,14 @@
 /** The folder of the instances' files, beside nothing else of Sift's in the origin's OPFS. */
 export const WORK_DIR = 'sift-work';
 
-async function workDir(): Promise<FileSystemDirectoryHandle | null> {
-  if (typeof navigator === 'undefined' || !navigator.storage?.getDirectory) return null;
+/** The folder, made when `create` (a new file goes in it), else null when there is none yet. */
+async function workDir(create: boolean): Promise<FileSystemDirectoryHandle | null> {
+  if (!workDatabasesAvailable()) return null;
   const root = await navigator.storage.getDirectory();
-  return root.getDirectoryHandle(WORK_DIR, { create: true });
+  return root.getDirectoryHandle(WORK_DIR, { create }).catch((e: unknown) => {
+    if (!create && (e as DOMException)?.name === 'NotFoundError') return null;
+    throw e;
+  });
 }
 
 /**
@@ -36,7 +40,10 @@ async function removeLeftovers(dir: FileSystemDirectoryHandle, keep?: string): P
   await Promise.all(names.map((name) => dir.removeEntry(name).catch(() => undefined)));
 }
 
-/** Whether this tab can keep tables in a database file (not in the bench's in-memory build). */
+/**
+ * Whether this tab can keep tables in a database file. Only `npm run bench` builds Sift with its
+ * tables in memory, to measure against the file (bench/larger-than-memory.mjs).
+ */
 export function workDatabasesAvailable(): boolean {
   return (
     import.meta.env.VITE_SIFT_TABLES !== 'memory' &&
@@ -47,8 +54,8 @@ export function workDatabasesAvailable(): boolean {
 
 /** Removes the files of instances that ended without removing their own (see removeLeftovers). */
 export async function clearWorkDatabases(): Promise<void> {
-  if (!workDatabasesAvailable()) return;
-  const dir = await workDir().catch(() => null);
+  // A tab that never needed a file leaves no folder behind.
+  const dir = await workDir(false).catch(() => null);
   if (dir) await removeLeftovers(dir).catch(() => undefined);
 }
 
@@ -58,11 +65,8 @@ export async function clearWorkDatabases(): Promise<void> {
  * file handed over by an instance just ended, which is not a leftover.
  */
 export async function newWorkDatabase(keep?: string): Promise<string | null> {
-  // Only `npm run bench` builds Sift with its tables in memory, to measure against the file
-  // (bench/larger-than-memory.mjs); in any other build this is false and the line is dropped.
-  if (import.meta.env.VITE_SIFT_TABLES === 'memory') return null;
   try {
-    const dir = await workDir();
+    const dir = await workDir(true);
     if (!dir) return null;
     // Not the file an ended instance handed over to this one (resilient-engine.ts, restart).
     await removeLeftovers(dir, keep);
@@ -78,7 +82,7 @@ export async function newWorkDatabase(keep?: string): Promise<string | null> {
  * while (duckdb-wasm#2111 and sqlrooms#531: a worker not yet gone still holds the lock).
  */
 export async function removeWorkDatabase(path: string, tries = 20): Promise<void> {
-  const dir = await workDir().catch(() => null);
+  const dir = await workDir(false).catch(() => null);
   if (!dir) return;
   const name = path.slice(`opfs://${WORK_DIR}/`.length);
   for (const file of [name, `${name}.wal`]) {

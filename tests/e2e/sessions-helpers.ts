@@ -75,10 +75,7 @@ export interface StoredCounts {
   events: number;
   histories: number;
   live: number;
-  /** Entries in the origin's OPFS other than DuckDB's working folder. */
   opfsEntries: number;
-  /** The files in DuckDB's working folder: the open instance's database (and its log). */
-  workFiles: string[];
 }
 
 /** Counts what IndexedDB and OPFS hold for this origin, read directly, not through the app. */
@@ -100,16 +97,9 @@ export async function storedCounts(page: Page): Promise<StoredCounts> {
     );
     db.close();
     let opfsEntries = 0;
-    const workFiles: string[] = [];
     const root = await navigator.storage.getDirectory();
-    const keys = (dir: FileSystemDirectoryHandle) =>
-      (dir as unknown as { keys(): AsyncIterable<string> }).keys();
-    for await (const name of keys(root)) {
-      // DuckDB's own database file, where the open tables live (workers/work-database.ts).
-      if (name === 'sift-work')
-        for await (const file of keys(await root.getDirectoryHandle(name))) workFiles.push(file);
-      else opfsEntries++;
-    }
+    for await (const _ of (root as unknown as { keys(): AsyncIterable<string> }).keys())
+      opfsEntries++;
     return {
       sessions: sessions!,
       files: files!,
@@ -117,7 +107,6 @@ export async function storedCounts(page: Page): Promise<StoredCounts> {
       histories: histories!,
       live: live!,
       opfsEntries,
-      workFiles: workFiles.sort(),
     };
   });
 }

@@ -4,7 +4,12 @@
  * what the check reads at each token.
  */
 import { describe, expect, it } from 'vitest';
-import { calledNames, refusedTableCall } from '../../src/core/sql/table-calls.ts';
+import {
+  calledNames,
+  mentionsRefusable,
+  refusableNames,
+  refusedTableCall,
+} from '../../src/core/sql/table-calls.ts';
 
 /** Every position a word or quoted name starts at, as a tokenizer would give them. */
 function starts(sql: string): { offsets: number[] } {
@@ -24,11 +29,13 @@ describe('the table functions a query calls', () => {
 
   it("refuses a file reader even when DuckDB's list could not be read", () => {
     const sql = "SELECT * FROM read_blob('a')";
-    expect(refusedTableCall(sql, starts(sql), new Set())).toMatch(/^read_blob\(\) is not allowed/);
+    expect(refusedTableCall(sql, starts(sql), refusableNames([]))).toMatch(
+      /^read_blob\(\) is not allowed/,
+    );
   });
 
   it('lets a scalar function of the same name pass, and any table function that reads no file', () => {
-    const functions = new Set(['range', 'duckdb_tables', 'read_text', 'repeat']);
+    const functions = refusableNames(['range', 'duckdb_tables', 'read_text', 'repeat']);
     for (const sql of [
       'SELECT range(3), repeat(1, 2)',
       'SELECT * FROM duckdb_tables()',
@@ -41,6 +48,18 @@ describe('the table functions a query calls', () => {
 
   it('refuses a table function DuckDB lists that is not known to read no file', () => {
     const sql = 'SELECT * FROM some_new_reader()';
-    expect(refusedTableCall(sql, starts(sql), new Set(['some_new_reader']))).toMatch(/not allowed/);
+    expect(refusedTableCall(sql, starts(sql), refusableNames(['some_new_reader']))).toMatch(
+      /not allowed/,
+    );
+  });
+
+  it('sends a statement to be tokenized only when it holds a refusable name, in any case', () => {
+    const refusable = refusableNames(['range', 'glob']);
+    expect(mentionsRefusable('SELECT city, sum(rain) FROM data GROUP BY city', refusable)).toBe(
+      false,
+    );
+    expect(mentionsRefusable('SELECT * FROM range(3)', refusable)).toBe(false);
+    expect(mentionsRefusable('SELECT * FROM main."GLOB"(\'*\')', refusable)).toBe(true);
+    expect(mentionsRefusable("SELECT * FROM Read_Blob('x')", refusable)).toBe(true);
   });
 });

@@ -28,22 +28,17 @@ export const FILE_COST = 1.25;
 export const MEMORY_COST = 1;
 
 /** The warning for files about to be loaded, or null when they fit or nothing is known. */
-export function roomWarning(
-  files: readonly { name: string; size: number }[],
-  room: Room,
-): string | null {
+export function roomWarning(files: readonly { size: number }[], room: Room): string | null {
   const bytes = files.reduce((sum, f) => sum + f.size, 0);
   if (bytes === 0) return null;
-  const what =
-    files.length === 1
-      ? `At ${formatBytes(bytes)}, this file`
-      : `At ${formatBytes(bytes)}, these files`;
+  const one = files.length === 1;
+  const what = `At ${formatBytes(bytes)}, ${one ? 'this file' : 'these files'}`;
   if (room.storage === 'file') {
     const free = room.storageFreeBytes;
     const need = bytes * FILE_COST;
     if (free === null || need <= free) return null;
     return (
-      `${what} may not fit: the session keeps ${files.length === 1 ? 'it' : 'them'} and ${files.length === 1 ? 'its table' : 'their tables'} ` +
+      `${what} may not fit: the session keeps ${one ? 'it and its table' : 'them and their tables'} ` +
       `(about ${formatBytes(need)}), and this browser lets Sift store ${formatBytes(free)} more on this computer. ` +
       'If loading fails: free some disk space, delete sessions you no longer need, or load a part of the file.'
     );

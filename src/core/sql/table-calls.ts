@@ -3,8 +3,8 @@
  * bound. It cannot be left to the binder or to EXPLAIN: binding a file-reading function on the
  * tab's own database file (its `opfs://` path is in `duckdb_databases()`, and DuckDB lets a query
  * read the files of databases attached before external access was switched off) left every later
- * call of the worker failing with "Maximum call stack size exceeded" (ARCHITECTURE.md, Facts:
- * OPFS). So a query may call only the table functions below, which read no file and run no other
+ * call of the worker failing with "Maximum call stack size exceeded" (ARCHITECTURE.md, Facts: a
+ * query must not name the database's own file). So a query may call only the table functions below, which read no file and run no other
  * statement; any other table function DuckDB has — its file readers, `query()`, `glob()`,
  * `checkpoint()` and whatever a later version adds — is refused by name, however the path is
  * spelled or built.
@@ -124,20 +124,31 @@ export function calledNames(sql: string, tokens: SqlTokens): string[] {
 }
 
 /**
- * The refusal of a statement that calls a table function outside the allowed ones, or null.
- * `tableFunctions` is DuckDB's own list (`duckdb_functions()`, table functions and table macros),
- * so a scalar function of the same name as an allowed one (`range`, `repeat`) passes either way.
+ * The names a statement may not call: DuckDB's own table functions and table macros
+ * (`duckdb_functions()`) outside the allowed ones, and the known readers whatever that list says.
+ * A scalar function of the same name as an allowed one (`range`, `repeat`) passes either way.
  */
+export function refusableNames(tableFunctions: Iterable<string>): ReadonlySet<string> {
+  return new Set([...tableFunctions, ...KNOWN_READERS].filter((n) => !tableFunctionAllowed(n)));
+}
+
+/**
+ * Whether the text holds a refusable name at all, in any case: a statement that holds none calls
+ * none, and need not be sent to DuckDB to be tokenized (a round trip to its worker per query).
+ */
+export function mentionsRefusable(sql: string, refusable: ReadonlySet<string>): boolean {
+  const lower = sql.toLowerCase();
+  for (const name of refusable) if (lower.includes(name)) return true;
+  return false;
+}
+
+/** The refusal of a statement that calls a refusable name (`refusableNames`), or null. */
 export function refusedTableCall(
   sql: string,
   tokens: SqlTokens,
-  tableFunctions: ReadonlySet<string>,
+  refusable: ReadonlySet<string>,
 ): string | null {
-  const name = calledNames(sql, tokens).find(
-    (called) =>
-      (tableFunctions.has(called) || KNOWN_READERS.includes(called)) &&
-      !tableFunctionAllowed(called),
-  );
+  const name = calledNames(sql, tokens).find((called) => refusable.has(called));
   if (name === undefined) return null;
   return (
     `${name}() is not allowed here: a query reads the tables loaded in this session, not files ` +
