@@ -47,6 +47,7 @@ export function createApp(platform: Platform): SiftApp {
     rescue: platform.rescue,
     address: platform.address,
     quota: platform.quota,
+    databases: platform.engine,
   });
   platform.onPageHide(() => sessions.rescue());
   void sessions.start();

@@ -1,9 +1,12 @@
 /**
- * Which tables a reopened database file still holds as they were loaded (resilient-engine.ts,
- * after a restart that handed the file over): each kept only if its row count and columns are the
- * ones recorded at its load. Whatever else the file holds is dropped.
+ * Which tables a reopened database file still holds as they were loaded: after a restart that
+ * handed the file over (resilient-engine.ts), or reopening a stored session from its file. Each
+ * table carries the description written at its load as a DuckDB comment (engine.ts, keep); a
+ * table is taken only if that description says it was read from the wanted file, that way, and
+ * its row count and columns are still the ones described. Whatever else the file holds is dropped.
  */
-import type { ResultColumn, TableInfo } from '../src/core/data/engine.ts';
+import type { ResultColumn, TableInfo, WantedTable } from '../src/core/data/engine.ts';
+import { readFrom, tableInfoOf } from '../src/core/data/table-info.ts';
 import { quoteIdent } from '../src/core/sql/sql-text.ts';
 import type { Row } from '../src/core/sql/profile.ts';
 
@@ -12,24 +15,31 @@ export interface AdoptDeps {
   describe(table: string): Promise<ResultColumn[]>;
 }
 
-/** The tables of `kept` the file holds unchanged, by name; the others are to be read again. */
-export async function adoptTables(kept: TableInfo[], { exec, describe }: AdoptDeps) {
+/** The tables of `wanted` the file holds unchanged; the others are to be read again. */
+export async function adoptTables(
+  wanted: WantedTable[],
+  { exec, describe }: AdoptDeps,
+): Promise<TableInfo[]> {
+  const held = await exec(
+    'SELECT table_name AS t, comment AS c FROM duckdb_tables() WHERE NOT internal',
+  );
   const taken: TableInfo[] = [];
-  for (const info of kept) {
+  for (const { name, file, read } of wanted) {
+    const info = tableInfoOf(held.find((h) => String(h.t) === name)?.c);
+    if (!info || info.name !== name || !readFrom(info, file, read)) continue;
     try {
-      const [count] = await exec(`SELECT count(*) AS n FROM ${quoteIdent(info.name)}`);
-      const schema = await describe(info.name);
+      const [count] = await exec(`SELECT count(*) AS n FROM ${quoteIdent(name)}`);
+      const schema = await describe(name);
       const same =
         Number(count?.n) === info.rows &&
         JSON.stringify(schema) === JSON.stringify(info.schema ?? schema);
       if (same) taken.push(info);
     } catch {
-      // Not in the file (lost with the instance that broke): read again from its file.
+      // Unreadable (a damaged block): read again from its file.
     }
   }
   // Whatever else the file holds (a table removed since, one that did not match) must not answer
   // a query under a name the page does not list.
-  const held = await exec('SELECT table_name AS t FROM duckdb_tables() WHERE NOT internal');
   for (const { t } of held)
     if (!taken.some((info) => info.name === String(t)))
       await exec(`DROP TABLE IF EXISTS ${quoteIdent(String(t))}`);

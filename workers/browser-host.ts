@@ -20,7 +20,7 @@ import type { ParquetReader } from './load-parquet.ts';
 import { parquetReader } from './parquet-wasm.ts';
 import type { BootOptions, EngineInstance } from './resilient-engine.ts';
 import {
-  clearWorkDatabases,
+  databaseName,
   newWorkDatabase,
   removeWorkDatabase,
   workDatabasesAvailable,
@@ -120,9 +120,8 @@ export async function bootBrowserEngine({
   // inherits the page's policy.
   const worker = startBlobWorker(new URL(eh.mainWorker), { name: 'duckdb-wasm' });
   const db = new AsyncDuckDB(new VoidLogger(), worker);
-  // Found (and leftovers cleared) while the wasm downloads, not after it.
-  const workPath =
-    wanted === 'file' || reopen ? newWorkDatabase(reopen) : clearWorkDatabases().then(() => null);
+  // Found while the wasm downloads, not after it.
+  const workPath = wanted === 'file' || reopen ? newWorkDatabase() : Promise.resolve(null);
   let storage: Awaited<ReturnType<typeof openDatabase>>;
   try {
     const [features] = await Promise.all([getPlatformFeatures(), checkReachable(eh.mainModule)]);
@@ -139,11 +138,24 @@ export async function bootBrowserEngine({
     throw e;
   }
 
+  return instanceOn(worker, db, storage);
+}
+
+type Opened = Awaited<ReturnType<typeof openDatabase>>;
+
+/** The engine over `db`, opened on `storage`, as an instance the resilient engine can end. */
+async function instanceOn(
+  worker: Worker,
+  db: AsyncDuckDB,
+  storage: Opened,
+): Promise<EngineInstance> {
   const engine = await createEngine({
     db,
     bundle: 'eh',
     storage: storage.kind,
     fileStorage: workDatabasesAvailable(),
+    database: storage.path ? databaseName(storage.path) : undefined,
+    warmUp: !storage.reopened,
     async registerFile(path, file) {
       // A file handle: DuckDB reads slices of the File on demand, the JS heap holds no copy.
       await db.registerFileHandle(path, file, DuckDBDataProtocol.BROWSER_FILEREADER, true);
@@ -171,7 +183,17 @@ export async function bootBrowserEngine({
       worker.terminate();
       return storage.path;
     },
-    adopt: storage.reopened ? (tables) => engine.adopt(tables) : undefined,
+    path: storage.path,
+    adopt: storage.reopened ? (wanted) => engine.adopt(wanted) : undefined,
+    // DuckDB's `open` replaces the database of a DuckDB already compiled and started (duckdb-wasm
+    // 1.32, WebDB::Open: a new database, every connection closed); booting another would compile
+    // its 35 MB of wasm again, 1.8–2.3 s of a session's reopening (bench/reopen.mjs --size 1GB).
+    async reopenHere(path) {
+      if (storage.path) return null;
+      // Idle first: the warm-up abandoned, nothing of this engine's running when its connection goes.
+      await engine.reset();
+      return instanceOn(worker, db, await openDatabase(db, path, await newWorkDatabase()));
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The data engine behind the one `SiftEngine` interface: loading, the guarded query, the profile
+ * One DuckDB's engine, behind the `TableEngine` interface: loading, the guarded query, the profile
  * and the table list, over a DuckDB-WASM instance handed in by its host (browser-host.ts).
  *
  * duckdb-wasm 1.32's synchronous bindings fail every statement with "Max expression depth limit
@@ -17,9 +17,10 @@ import type {
   ColumnProfile,
   ReadChoice,
   ResultColumn,
-  SiftEngine,
+  TableEngine,
   TableInfo,
   TableProfile,
+  WantedTable,
 } from '../src/core/data/engine.ts';
 import { tableNameFor } from '../src/core/reading/column-names.ts';
 import { errorMessage } from '../src/core/errors.ts';
@@ -30,7 +31,7 @@ import { jsonDeps, readFile, type FileRead, type ReadDeps } from './read-file.ts
 import { loadWorkbook } from './load-xlsx.ts';
 import { profileTable } from '../src/core/sql/profile.ts';
 import { rowsOf } from './engine-rows.ts';
-import { quoteIdent } from '../src/core/sql/sql-text.ts';
+import { quoteIdent, quoteLiteral } from '../src/core/sql/sql-text.ts';
 import { refusableNames } from '../src/core/sql/table-calls.ts';
 import { duckdbBytes } from '../src/core/data/bytes.ts';
 import { loadCsv } from './load-csv.ts';
@@ -49,6 +50,13 @@ export interface EngineHost {
   storage?: 'file' | 'memory';
   /** Whether the tab could keep them in a database file. */
   fileStorage?: boolean;
+  /** The database file's name, when the tables are in one (work-database.ts). */
+  database?: string;
+  /**
+   * Whether to warm DuckDB up after boot (warm-up.ts); not for a reopened database file, whose
+   * first work is taking its tables back (the person waits for that).
+   */
+  warmUp?: boolean;
   /** Makes `file` readable by DuckDB at `path` without copying it where the platform allows. */
   registerFile(path: string, file: File): Promise<void>;
   /** Makes bytes already in memory readable by DuckDB at `path` (a copy goes to its worker). */
@@ -59,12 +67,12 @@ export interface EngineHost {
 }
 
 /** The engine, and what its host needs of it beyond the page's interface. */
-export type HostedEngine = SiftEngine & {
+export type HostedEngine = TableEngine & {
   /**
-   * Takes on tables a reopened database file already holds (resilient-engine.ts, after a
-   * restart): each only if its rows and columns are the ones loaded. Returns the names taken.
+   * Takes on the tables a reopened database file holds as they were loaded (adopt-tables.ts):
+   * after a restart, or reopening a stored session. Returns the tables taken.
    */
-  adopt(tables: TableInfo[]): Promise<string[]>;
+  adopt(wanted: WantedTable[]): Promise<TableInfo[]>;
 };
 
 export async function createEngine(host: EngineHost): Promise<HostedEngine> {
@@ -189,35 +197,44 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
       ...got,
       schema: await describe(table),
       loadMs: performance.now() - started,
+      ...(host.database ? { database: host.database } : {}),
     };
+    // The table carries its description in the database file, for a session reopened from it
+    // (adopt-tables.ts): the file then answers for itself, whatever the page stored meanwhile.
+    if (host.database)
+      await exec(`COMMENT ON TABLE ${quoteIdent(table)} IS ${quoteLiteral(JSON.stringify(info))}`);
     tables.set(table, info);
     return info;
   }
 
   // Queued first, and abandoned as soon as real work arrives (warmUp.abandon): it must never
   // delay a file or a query, only make the ones that come after it faster.
-  const warmUp = { state: 'running' as NonNullable<EngineInfo['warmUp']>, stop: new Stopper() };
+  const warmUp = {
+    state: (host.warmUp === false ? 'abandoned' : 'running') as NonNullable<EngineInfo['warmUp']>,
+    stop: new Stopper(),
+  };
   const abandonWarmUp = () => {
     if (warmUp.state === 'running') warmUp.stop.stop('cancelled');
   };
-  void exclusive(async () => {
-    const path = `${UPLOAD_DIR}warm-up.csv`;
-    try {
-      // A task of its own, so that the page hears the engine is ready before any of it runs.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      if (warmUp.stop.reason) throw new Error('abandoned before it began');
-      await host.registerFile(path, warmUpFile());
-      await loadCsv((sql) => exec(sql, warmUp.stop), WARM_UP_TABLE, path, 'warm-up.csv');
-      for (const sql of warmUpQueries(WARM_UP_TABLE)) await exec(sql, warmUp.stop);
-      warmUp.state = 'done';
-    } catch {
-      // Abandoned, or failed: either way it costs only the time it took.
-      warmUp.state = warmUp.stop.reason ? 'abandoned' : 'failed';
-      await exec(`DROP TABLE IF EXISTS ${WARM_UP_TABLE}`).catch(() => undefined);
-    } finally {
-      await host.unregisterFile(path).catch(() => undefined);
-    }
-  });
+  if (warmUp.state === 'running')
+    void exclusive(async () => {
+      const path = `${UPLOAD_DIR}warm-up.csv`;
+      try {
+        // A task of its own, so that the page hears the engine is ready before any of it runs.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (warmUp.stop.reason) throw new Error('abandoned before it began');
+        await host.registerFile(path, warmUpFile());
+        await loadCsv((sql) => exec(sql, warmUp.stop), WARM_UP_TABLE, path, 'warm-up.csv');
+        for (const sql of warmUpQueries(WARM_UP_TABLE)) await exec(sql, warmUp.stop);
+        warmUp.state = 'done';
+      } catch {
+        // Abandoned, or failed: either way it costs only the time it took.
+        warmUp.state = warmUp.stop.reason ? 'abandoned' : 'failed';
+        await exec(`DROP TABLE IF EXISTS ${WARM_UP_TABLE}`).catch(() => undefined);
+      } finally {
+        await host.unregisterFile(path).catch(() => undefined);
+      }
+    });
 
   /** The names a query may not call, once read (guarded-query.ts). */
   let refusable: Promise<ReadonlySet<string>> | null = null;
@@ -271,11 +288,12 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
   }
 
   const engine: HostedEngine = {
-    adopt(kept) {
+    adopt(wanted) {
+      abandonWarmUp();
       return exclusive(async () => {
-        const taken = await adoptTables(kept, { exec: (sql) => exec(sql), describe });
+        const taken = await adoptTables(wanted, { exec: (sql) => exec(sql), describe });
         for (const info of taken) tables.set(info.name, info);
-        return taken.map((info) => info.name);
+        return taken;
       });
     },
 
@@ -384,6 +402,8 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
     },
 
     reset() {
+      // Real work, which the warm-up must not hold up (a session opened at the page's start).
+      abandonWarmUp();
       return exclusive(async () => {
         for (const name of tables.keys()) await exec(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
         tables.clear();

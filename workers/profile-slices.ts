@@ -8,7 +8,7 @@
 import type {
   ColumnProfile,
   ProfileOptions,
-  SiftEngine,
+  TableEngine,
   TableProfile,
 } from '../src/core/data/engine.ts';
 import { Interrupted } from './pending.ts';
@@ -59,7 +59,7 @@ export interface SliceDeps {
   running: RunningProfiles;
   cache: ProfileCache;
   /** The engine of the moment, for the table's columns. */
-  engine(): Promise<SiftEngine>;
+  engine(): Promise<TableEngine>;
   /** Profiles these columns as the operation `sliceId`. */
   slice(columns: string[], sliceId: string): Promise<TableProfile>;
   /** Stops the slice `sliceId` while it runs. */

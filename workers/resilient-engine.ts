@@ -12,8 +12,11 @@ import type {
   QueryOptions,
   QueryResult,
   ReadChoice,
+  Reopened,
   SiftEngine,
+  TableEngine,
   TableInfo,
+  WantedTable,
 } from '../src/core/data/engine.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import { explainFatal, fatalKind, type FailedWork } from '../src/core/data/engine-failure.ts';
@@ -22,91 +25,18 @@ import { DEFAULT_TIMEOUT_MS } from './guarded-query.ts';
 import { Interrupted } from './pending.ts';
 import { ProfileCache, profileInSlices, type RunningProfiles } from './profile-slices.ts';
 import { Scheduler } from './scheduler.ts';
+import {
+  bootWithRetries,
+  FILE_AT,
+  within,
+  type BootOptions,
+  type EngineInstance,
+  type ResilienceOptions,
+} from './engine-instance.ts';
 
-/** One booted DuckDB with the engine over it; `dispose` ends it for good (terminates its worker). */
-export interface EngineInstance {
-  engine: SiftEngine;
-  dispose(): void;
-  /**
-   * Ends the instance but keeps its database file, for the next instance to reopen: the tables in
-   * it need not be read again from their files. Returns the file, or null when there is none (a
-   * database in memory), which is then ended as by `dispose`.
-   */
-  handOver?(): string | null;
-  /**
-   * Takes on the tables a reopened database file holds, each checked against what was loaded
-   * (its rows and columns); returns the names taken. Those not taken are read again.
-   */
-  adopt?(tables: TableInfo[]): Promise<string[]>;
-}
-
-/** How to boot: on the database file an ended instance handed over, or where the tables go. */
-export interface BootOptions {
-  reopen?: string;
-  /** Memory (the default), or a database file of its own where the tab can (work-database.ts). */
-  storage?: 'file' | 'memory';
-}
-
-/**
- * The share of DuckDB's memory limit past which a session's files go to a database file. In
- * memory, a byte of CSV takes about a byte of DuckDB's memory (core/data/room.ts) and loads fast;
- * in a file it is compressed and paged, so the tab peaks at half the memory for 1 GB and a 5 GB
- * file loads, but the load takes 1.14× the time at 100 MB and 1.78× at 1 GB (ARCHITECTURE.md,
- * Facts: memory first, a file past a share). A quarter of the limit (about 790 MB of 3.1 GiB) keeps the common file
- * fast and leaves the rest of the limit to queries, which cannot spill.
- */
-export const FILE_AT = 0.25;
-
-export interface ResilienceOptions {
-  /** Time past a query's own limit before DuckDB is taken to be stuck. */
-  graceMs?: number;
-  /** How long the liveness probe may take. */
-  probeMs?: number;
-  /** Boots tried before a failure is reported, and the pause that grows between them. */
-  bootTries?: number;
-  bootPauseMs?: number;
-  /**
-   * Where the tables go: `auto` keeps them in memory until the session's files pass `FILE_AT`,
-   * then moves to a database file (and back to memory at the next reset); `file` always uses a
-   * file where the tab can (the engine suite, so that every case runs on one).
-   */
-  tables?: 'auto' | 'file';
-}
-
-type Settled<T> = { done: true; value: T } | { done: false };
-
-function within<T>(work: Promise<T>, ms: number): Promise<Settled<T>> {
-  if (!Number.isFinite(ms)) return work.then((value) => ({ done: true, value }));
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<Settled<T>>((resolve) => {
-    timer = setTimeout(() => resolve({ done: false }), ms);
-  });
-  return Promise.race([work.then((value) => ({ done: true as const, value })), late]).finally(() =>
-    clearTimeout(timer),
-  );
-}
+export type { BootOptions, DatabaseFiles, EngineInstance } from './engine-instance.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/**
- * Boots, retrying a failed boot `tries` times with a growing pause: a wasm fetch that failed
- * once (a flaky connection, a server restarting) should not leave the page without an engine.
- */
-async function bootWithRetries(
-  boot: (options?: BootOptions) => Promise<EngineInstance>,
-  tries: number,
-  pauseMs: number,
-  options?: BootOptions,
-): Promise<EngineInstance> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await boot(options);
-    } catch (e) {
-      if (attempt >= tries) throw e;
-      await new Promise((r) => setTimeout(r, pauseMs * attempt));
-    }
-  }
-}
 
 export function resilientEngine(
   boot: (options?: BootOptions) => Promise<EngineInstance>,
@@ -116,6 +46,7 @@ export function resilientEngine(
     bootTries = 3,
     bootPauseMs = 500,
     tables = 'auto',
+    databases,
   }: ResilienceOptions = {},
 ): SiftEngine & { restarts(): number } {
   // A failed boot is reported to the calls waiting for it, but is not final: the next call
@@ -173,49 +104,99 @@ export function resilientEngine(
     return settled.done && settled.value?.ok === true;
   }
 
-  /**
-   * Ends `old` and boots its successor with the session's tables: those a handed-over database
-   * file still holds, checked, and the others read again from their files.
-   */
-  async function renew(
-    old: EngineInstance,
-    { handOver, to }: { handOver: boolean; to: 'file' | 'memory' },
-  ): Promise<{ adopted: string[]; reloaded: number; lost: string[] }> {
-    profiled.clear();
-    let kept: string | null = null;
+  /** Ends `old`; the database file it hands over, if asked to and it has one. */
+  function ended(old: EngineInstance, ending: 'remove' | 'keep' | 'handOver'): string | null {
     try {
-      kept = handOver ? (old.handOver?.() ?? null) : null;
-      if (!kept) old.dispose();
+      if (ending !== 'remove' && old.handOver) return old.handOver();
+      old.dispose();
     } catch {
       // Already gone.
     }
-    storage = to;
-    const names = [...files.keys()];
-    const fresh = start(kept ? { reopen: kept } : { storage: to });
+    return null;
+  }
+
+  /** `old` reopened on `path` in place (EngineInstance.reopenHere), or null to boot anew. */
+  async function reopenedHere(old: EngineInstance, path: string): Promise<EngineInstance | null> {
+    try {
+      return (await old.reopenHere?.(path)) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The session's tables as a successor is to have them. */
+  const loadedTables = (): WantedTable[] =>
+    [...files].map(([name, { file, read }]) => ({ name, file, read }));
+
+  /**
+   * Ends `old` — its database file removed, left for its session (`keep`), or handed to the
+   * successor — and boots the successor on `next`, then brings in `wanted` (the session's tables
+   * by default): those a reopened file holds as loaded are taken from it (adopt-tables.ts), and
+   * unless `readAgain` is false the others are read again from their files.
+   */
+  async function renew(
+    old: EngineInstance,
+    ending: 'remove' | 'keep' | 'handOver',
+    next: { to: 'file' | 'memory'; reopen?: string },
+    wanted: WantedTable[] = loadedTables(),
+    readAgain = true,
+  ): Promise<{ adopted: TableInfo[]; reopened: boolean; reloaded: number; lost: string[] }> {
+    profiled.clear();
+    // A session opened in an instance that holds nothing yet: its DuckDB opens the file itself.
+    const here = next.reopen && ending === 'remove' ? await reopenedHere(old, next.reopen) : null;
+    const handed = here ? null : ended(old, ending);
+    const reopen = next.reopen ?? (ending === 'handOver' ? handed : null);
+    storage = reopen ? 'file' : next.to;
+    const fresh = here ? Promise.resolve(here) : start(reopen ? { reopen } : { storage: next.to });
     current = fresh;
     const instance = await fresh;
     // The tables the database file kept, each checked, are not read again from their files (a
     // 5 GB CSV took two minutes to read; its table reopens at once).
-    const adopted =
-      kept && instance.adopt ? await instance.adopt(names.map((n) => files.get(n)!.table)) : [];
-    const rest = names.filter((n) => !adopted.includes(n));
-    const outcomes = rest.length
-      ? await instance.engine.load(
-          rest.map((n) => files.get(n)!.file),
-          undefined,
-          rest,
-          rest.map((n) => files.get(n)!.read),
-        )
-      : [];
-    const lost = rest.filter((_, i) => !outcomes[i]?.ok);
+    const adopted = reopen && instance.adopt ? await instance.adopt(wanted) : [];
+    for (const table of adopted) {
+      const { file, read } = wanted.find((w) => w.name === table.name)!;
+      files.set(table.name, { file, read: read ?? {}, table });
+    }
+    const rest = wanted.filter((w) => !adopted.some((t) => t.name === w.name));
+    const reopened = Boolean(instance.adopt);
+    if (!readAgain || rest.length === 0) return { adopted, reopened, reloaded: 0, lost: [] };
+    const restFiles = rest.map((w) => w.file);
+    const outcomes = await instance.engine.load(
+      restFiles,
+      undefined,
+      rest.map((w) => w.name),
+      rest.map((w) => w.read),
+    );
+    remember(restFiles, outcomes);
+    const lost = rest.filter((_, i) => !outcomes[i]?.ok).map((w) => w.name);
     for (const name of lost) files.delete(name);
-    return { adopted, reloaded: rest.length - lost.length, lost };
+    return { adopted, reopened, reloaded: rest.length - lost.length, lost };
+  }
+
+  /**
+   * Empties the engine for the next session. Tables in a database file are kept there for their
+   * session to reopen (`keep`), or removed with their instance; a session that needed a file
+   * leaves it, and the next starts in memory again (FILE_AT).
+   */
+  async function emptied(keep: boolean): Promise<void> {
+    const had = files.size > 0;
+    files.clear();
+    profiled.clear();
+    const instance = await ready();
+    const after = tables === 'file' ? 'file' : 'memory';
+    if (storage === 'file' && keep && had && instance.path)
+      await renew(instance, 'keep', { to: after }, []);
+    else if (storage === 'file' && tables === 'auto')
+      await renew(instance, 'remove', { to: after }, []);
+    // Else the tables are dropped; in a file (the engine suite's), their blocks are cut off at the
+    // checkpoint (engine.ts).
+    else await guarded((e) => e.reset());
   }
 
   /** Replaces a broken instance; says how many tables were read again, and which could not be. */
   async function restart(broken: EngineInstance): Promise<string> {
     restarts++;
-    const { adopted, reloaded, lost } = await renew(broken, { handOver: true, to: storage });
+    const { adopted, reloaded, lost } = await renew(broken, 'handOver', { to: storage });
     const done = [
       adopted.length > 0 ? `kept ${plural(adopted.length, 'table')} in its database file` : '',
       reloaded > 0 ? `loaded ${plural(reloaded, 'table')} again` : '',
@@ -231,7 +212,7 @@ export function resilientEngine(
    * answers, and restarts it if not. `limitMs` is the hard deadline; `onRestart` words the result.
    */
   async function guarded<T>(
-    op: (engine: SiftEngine) => Promise<T>,
+    op: (engine: TableEngine) => Promise<T>,
     recover?: {
       failed: (value: T) => boolean;
       /** Whether a failure is one after which DuckDB is restarted whatever the probe says. */
@@ -278,7 +259,7 @@ export function resilientEngine(
     for (const [name, { file }] of files) if (!replaced.has(name)) bytes += file.size;
     if (bytes <= FILE_AT * memoryLimit) return;
     if (!(await instance.engine.info()).fileStorage) return;
-    await renew(instance, { handOver: false, to: 'file' });
+    await renew(instance, 'remove', { to: 'file' });
   }
 
   function remember(loadFiles: File[], outcomes: LoadOutcome[]): void {
@@ -382,16 +363,40 @@ export function resilientEngine(
         await guarded((e) => e.dropTable(name));
       }),
 
-    reset: () =>
-      exclusive(async () => {
-        files.clear();
-        profiled.clear();
-        // A session that needed a database file leaves it: the next starts in memory again, and
-        // the file goes with its instance. Otherwise the tables are dropped (a file's freed
-        // blocks are cut off at the checkpoint, engine.ts).
-        if (tables === 'auto' && storage === 'file')
-          await renew(await ready(), { handOver: false, to: 'memory' });
-        else await guarded((e) => e.reset());
+    reset: (keep = false) => exclusive(() => emptied(keep)),
+
+    reopen: (database, wanted) =>
+      exclusive(async (): Promise<Reopened> => {
+        if (!databases || !(await databases.exists(database).catch(() => false))) {
+          await emptied(false);
+          return { tables: [], file: 'missing' };
+        }
+        const path = databases.path(database);
+        try {
+          // Not emptied first: renew ends the instance, or opens the file in its DuckDB.
+          files.clear();
+          const instance = await ready();
+          const ending = instance.path === path ? 'keep' : 'remove';
+          const found = await renew(instance, ending, { to: 'file', reopen: path }, wanted, false);
+          const used = found.adopted.length === wanted.length;
+          return {
+            tables: found.adopted,
+            file: !found.reopened ? 'damaged' : used ? 'used' : 'stale',
+          };
+        } catch {
+          // A boot that failed is booted again by the next call (ready); the files are the truth.
+          return { tables: [], file: 'damaged' };
+        }
       }),
+
+    databases: async () => (databases ? databases.list().catch(() => []) : []),
+
+    forgetDatabases: async (keep) => {
+      if (!databases) return;
+      // Not the open instance's file, whatever the page says: its log may not be written through.
+      const open = (await current.catch(() => null))?.path;
+      const name = open ? databases.name(open) : undefined;
+      await databases.forget(name ? [...keep, name] : keep).catch(() => undefined);
+    },
   };
 }

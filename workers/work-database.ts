@@ -10,10 +10,13 @@
  *
  * duckdb-wasm opens `opfs://` paths in DuckDB's own worker with synchronous access handles, which
  * lock the file: each instance gets a file of its own (a tab, and each restart in it), so tabs
- * never contend for one. A file is removed when its instance ends; a file whose tab died is
- * removed by the next boot that finds it unlocked (a locked one belongs to a live instance). What
+ * never contend for one. A file is removed when its instance ends, unless a stored session keeps
+ * it to reopen from (resilient-engine.ts, reset); a file no session keeps and no instance holds is
+ * removed when the page next names the files its sessions keep (`forgetDatabases`). What
  * the research behind this found of duckdb-wasm's OPFS issues is in ARCHITECTURE.md, Facts: OPFS.
  */
+
+import type { KeptDatabase } from '../src/core/data/engine.ts';
 
 /** The folder of the instances' files, beside nothing else of Sift's in the origin's OPFS. */
 export const WORK_DIR = 'sift-work';
@@ -28,17 +31,20 @@ async function workDir(create: boolean): Promise<FileSystemDirectoryHandle | nul
   });
 }
 
-/**
- * Removes the files no live instance holds: those of tabs that closed or crashed before they could
- * remove their own. A file another instance holds open refuses removal
- * (NoModificationAllowedError) and is left alone.
- */
-async function removeLeftovers(dir: FileSystemDirectoryHandle, keep?: string): Promise<void> {
+/** The names of the folder's entries. */
+async function entries(dir: FileSystemDirectoryHandle): Promise<string[]> {
   const names: string[] = [];
   for await (const name of (dir as unknown as { keys(): AsyncIterable<string> }).keys())
-    if (!keep || !`opfs://${WORK_DIR}/${name}`.startsWith(keep)) names.push(name);
-  await Promise.all(names.map((name) => dir.removeEntry(name).catch(() => undefined)));
+    names.push(name);
+  return names;
 }
+
+/** A database file's path from its name, as `TableInfo.database` gives it. */
+export const databasePath = (database: string): string => `opfs://${WORK_DIR}/${database}`;
+
+/** The name of the database file at `path`, or undefined for a path not in the folder. */
+export const databaseName = (path: string): string | undefined =>
+  path.startsWith(`opfs://${WORK_DIR}/`) ? path.slice(`opfs://${WORK_DIR}/`.length) : undefined;
 
 /**
  * Whether this tab can keep tables in a database file. Only `npm run bench` builds Sift with its
@@ -52,28 +58,62 @@ export function workDatabasesAvailable(): boolean {
   );
 }
 
-/** Removes the files of instances that ended without removing their own (see removeLeftovers). */
-export async function clearWorkDatabases(): Promise<void> {
-  // A tab that never needed a file leaves no folder behind.
-  const dir = await workDir(false).catch(() => null);
-  if (dir) await removeLeftovers(dir).catch(() => undefined);
-}
-
 /**
  * A fresh path for one instance's database, `opfs://sift-work/<uuid>.db`, or null where the
- * browser has no OPFS (the instance then keeps its tables in memory, as before). `keep` is a
- * file handed over by an instance just ended, which is not a leftover.
+ * browser has no OPFS (the instance then keeps its tables in memory, as before).
  */
-export async function newWorkDatabase(keep?: string): Promise<string | null> {
+export async function newWorkDatabase(): Promise<string | null> {
   try {
     const dir = await workDir(true);
-    if (!dir) return null;
-    // Not the file an ended instance handed over to this one (resilient-engine.ts, restart).
-    await removeLeftovers(dir, keep);
-    return `opfs://${WORK_DIR}/${crypto.randomUUID()}.db`;
+    return dir ? databasePath(`${crypto.randomUUID()}.db`) : null;
   } catch {
     return null;
   }
+}
+
+/** Whether the database file `database` is in this browser's storage. */
+export async function databaseExists(database: string): Promise<boolean> {
+  const dir = await workDir(false).catch(() => null);
+  if (!dir) return false;
+  return dir.getFileHandle(database).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The database files in the folder and their bytes, each with its write-ahead log. A file an
+ * instance holds open is measured too: Chromium lets `getFile` read one that a synchronous access
+ * handle locks (the engine suite measures the open one).
+ */
+export async function listDatabases(): Promise<KeptDatabase[]> {
+  const dir = await workDir(false).catch(() => null);
+  if (!dir) return [];
+  const names = await entries(dir);
+  const size = (name: string) =>
+    dir
+      .getFileHandle(name)
+      .then((h) => h.getFile())
+      .then((f) => f.size)
+      .catch(() => 0);
+  const found: KeptDatabase[] = [];
+  for (const name of names.filter((n) => n.endsWith('.db')))
+    found.push({ database: name, bytes: (await size(name)) + (await size(`${name}.wal`)) });
+  return found;
+}
+
+/**
+ * Removes the database files not named in `keep`: those of instances that ended without removing
+ * their own (a tab closed or crashed), and those of sessions deleted. A file an instance holds
+ * open refuses removal (NoModificationAllowedError) and is left alone; the page names the files
+ * its stored sessions keep (state/sessions.svelte.ts), so a reload finds its session's file.
+ */
+export async function forgetDatabases(keep: string[]): Promise<void> {
+  const dir = await workDir(false).catch(() => null);
+  if (!dir) return;
+  const kept = new Set(keep.flatMap((name) => [name, `${name}.wal`]));
+  const names = (await entries(dir)).filter((name) => !kept.has(name));
+  await Promise.all(names.map((name) => dir.removeEntry(name).catch(() => undefined)));
 }
 
 /**
@@ -84,7 +124,8 @@ export async function newWorkDatabase(keep?: string): Promise<string | null> {
 export async function removeWorkDatabase(path: string, tries = 20): Promise<void> {
   const dir = await workDir(false).catch(() => null);
   if (!dir) return;
-  const name = path.slice(`opfs://${WORK_DIR}/`.length);
+  const name = databaseName(path);
+  if (!name) return;
   for (const file of [name, `${name}.wal`]) {
     for (let attempt = 0; attempt < tries; attempt++) {
       try {

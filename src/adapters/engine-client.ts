@@ -23,6 +23,10 @@ export function startEngine({ tables = 'auto' }: { tables?: 'auto' | 'file' } = 
       remote.profile(table, options, onColumn && Comlink.proxy(onColumn)),
     tables: () => remote.tables(),
     dropTable: (name) => remote.dropTable(name),
-    reset: () => remote.reset(),
+    reset: (keep) => remote.reset(keep),
+    // The Files cross as clones of their handles, as for `load`.
+    reopen: (database, wanted) => remote.reopen(database, wanted),
+    databases: () => remote.databases(),
+    forgetDatabases: (keep) => remote.forgetDatabases(keep),
   };
 }

@@ -180,6 +180,17 @@ export class OpenSession {
     await this.refresh();
   }
 
+  /**
+   * Records the database file the session's tables are in now, after they were brought back
+   * (rebuilt in another file, or read into memory): the next reopening looks there.
+   */
+  async keptIn(id: SessionId, database: string | null): Promise<void> {
+    const meta = this.meta;
+    if (meta?.id !== id || this.role !== 'writer' || (meta.database ?? null) === database) return;
+    this.meta = { ...meta, database };
+    await this.#writer?.write((s) => s.update(meta.id, { database }));
+  }
+
   /** Sets the title (the person's or the model's) in the page and in storage. */
   async retitle(id: SessionId, patch: Pick<SessionMeta, 'title' | 'titleSource'>): Promise<void> {
     if (id === this.meta?.id) this.meta = { ...this.meta, ...patch };
@@ -245,11 +256,14 @@ export class OpenSession {
     const meta = this.meta!;
     const { tables, put, unused } = withLoaded(meta.tables, loaded, this.#files);
     for (const { table, file } of loaded) this.#files.set(table.name, file);
-    this.meta = { ...meta, tables };
+    // Every table is where the latest load put its own: a load past FILE_AT moves them all to a
+    // database file (workers/resilient-engine.ts).
+    const database = loaded.find((l) => l.table.database)?.table.database ?? null;
+    this.meta = { ...meta, tables, database };
     const writer = this.#writer;
     for (const [id, file] of put) void writer?.write((s) => s.putFile(meta.id, id, file));
     for (const id of unused) void writer?.write((s) => s.deleteFile(meta.id, id));
-    await writer?.write((s) => s.update(meta.id, { tables }));
+    await writer?.write((s) => s.update(meta.id, { tables, database }));
     await this.refresh();
     this.#d.tabs.tablesChanged(meta.id);
     this.#d.tabs.listChanged();

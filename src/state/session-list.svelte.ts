@@ -1,6 +1,7 @@
 /** The stored sessions as the list shows them, and what the browser says of their storage. */
 import { storageFailure } from '../core/session/storage-failure.ts';
 import { totalBytes, type SessionMeta } from '../core/session/records.ts';
+import type { SiftEngine } from '../core/data/engine.ts';
 import type { StorageQuota } from './ports.ts';
 import type { SessionStatus } from './session-status.svelte.ts';
 
@@ -11,10 +12,16 @@ export class SessionList {
   quota = $state<number | null>(null);
   readonly #status: SessionStatus;
   readonly #quota: StorageQuota;
+  readonly #databases: Pick<SiftEngine, 'databases'>;
 
-  constructor(status: SessionStatus, quota: StorageQuota) {
+  constructor(
+    status: SessionStatus,
+    quota: StorageQuota,
+    databases: Pick<SiftEngine, 'databases'>,
+  ) {
     this.#status = status;
     this.#quota = quota;
+    this.#databases = databases;
   }
 
   /** Bytes the listed sessions take in storage. */
@@ -49,8 +56,19 @@ export class SessionList {
       const open = current();
       this.items = open ? [open] : [];
     }
+    await this.#measureDatabases();
     this.quota = (await this.#quota.figures()).quota;
     return mine;
+  }
+
+  /** Adds each session's database file, as it is now, to the bytes it takes (records.ts). */
+  async #measureDatabases(): Promise<void> {
+    if (!this.items.some((s) => s.database)) return;
+    const sizes = await this.#databases.databases().catch(() => []);
+    this.items = this.items.map((s) => {
+      const bytes = sizes.find((d) => d.database === s.database)?.bytes;
+      return bytes === undefined ? s : { ...s, bytes: { ...s.bytes, database: bytes } };
+    });
   }
 
   /** Asks the browser to keep the sessions; called when the first one is created. */

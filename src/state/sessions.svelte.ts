@@ -16,8 +16,9 @@ import { SessionList } from './session-list.svelte.ts';
 import { SessionStatus } from './session-status.svelte.ts';
 import { SessionTabs } from './session-tabs.ts';
 import { readSession, readsOf, storeSession, type SessionContent } from './stored-files.ts';
-import type { Workspace } from './workspace.svelte.ts';
+import type { Restored, Workspace } from './workspace.svelte.ts';
 import type { SessionId } from '../core/ids.ts';
+import type { SiftEngine } from '../core/data/engine.ts';
 
 export type { Role, SessionContent };
 
@@ -31,7 +32,20 @@ export interface SessionsDeps {
   rescue: RescueSlot;
   address: Address;
   quota: StorageQuota;
+  /** The database files kept for sessions in this browser (the engine's). */
+  databases: Pick<SiftEngine, 'databases' | 'forgetDatabases'>;
 }
+
+/** What the person is told when a session's stored copy of its tables was of no use. */
+const REBUILT: Record<NonNullable<Restored['file']>, string | null> = {
+  used: null,
+  stale:
+    'Some tables had changed since this session stored its copy of them, so Sift read them again from their files.',
+  damaged:
+    "This session's stored copy of its tables could not be opened, so Sift read them again from their files.",
+  missing:
+    "This session's stored copy of its tables is no longer in this browser's storage, so Sift read them again from their files.",
+};
 
 export class Sessions {
   opening = $state(false);
@@ -51,7 +65,7 @@ export class Sessions {
     this.#deps = deps;
     const { status } = this;
     this.#tabs = new SessionTabs(deps.tabs);
-    this.stored = new SessionList(status, deps.quota);
+    this.stored = new SessionList(status, deps.quota, deps.databases);
     this.active = new OpenSession({
       status,
       workspace: deps.workspace,
@@ -105,6 +119,7 @@ export class Sessions {
     }
     try {
       await this.active.refresh();
+      void this.#forgetUnkept();
       const wanted = this.#deps.address.read() ?? this.stored.items[0]?.id;
       if (wanted && this.stored.items.some((s) => s.id === wanted)) await this.open(wanted);
     } catch (e) {
@@ -127,14 +142,15 @@ export class Sessions {
     if (this.opening || !store) return;
     this.opening = true;
     try {
+      const keep = this.#keepsFile();
       await this.active.leave();
       const content = await readSession(store, id);
       if (!content) {
         this.status.notice = 'That session is no longer stored.';
-        await this.#blank();
+        await this.#blank(keep);
         return;
       }
-      await this.#show(content);
+      await this.#show(content, keep);
     } catch (e) {
       this.status.notice = `The session could not be opened: ${errorMessage(e)}`;
     } finally {
@@ -143,10 +159,32 @@ export class Sessions {
   }
 
   /** A blank page for another file; the session left stays stored. */
-  async newSession(): Promise<void> {
+  newSession(): Promise<void> {
+    return this.#newSession(this.#keepsFile());
+  }
+
+  async #newSession(keep: boolean): Promise<void> {
     if (this.opening) return;
     await this.active.leave();
-    await this.#blank();
+    await this.#blank(keep);
+  }
+
+  /**
+   * Whether the session being left keeps its database file (when its tables are in one): the
+   * tab that writes it does, to reopen it at once; a follower's tables are its own copy.
+   */
+  #keepsFile(): boolean {
+    return this.active.role === 'writer' && Boolean(this.active.meta?.database);
+  }
+
+  /**
+   * Removes the database files no stored session keeps (a session deleted, a tab closed before
+   * its session was stored), unless the list could not be read: then it is not known which.
+   */
+  async #forgetUnkept(): Promise<void> {
+    if (this.status.store && this.status.problem) return;
+    const keep = this.stored.items.flatMap((s) => (s.database ? [s.database] : []));
+    await this.#deps.databases.forgetDatabases(keep).catch(() => undefined);
   }
 
   async rename(id: SessionId, title: string): Promise<void> {
@@ -156,13 +194,14 @@ export class Sessions {
   }
 
   async delete(id: SessionId): Promise<void> {
-    if (id === this.active.id) await this.newSession();
+    if (id === this.active.id) await this.#newSession(false);
     try {
       await this.status.store?.delete(id);
     } catch (e) {
       this.status.notice = `The session could not be deleted: ${errorMessage(e)}`;
     }
     await this.active.refresh();
+    await this.#forgetUnkept();
     this.#tabs.listChanged(id);
   }
 
@@ -190,24 +229,40 @@ export class Sessions {
   }
 
   async #openInMemory(content: SessionContent): Promise<void> {
+    const keep = this.#keepsFile();
     await this.active.leave();
-    await this.#show(content);
+    await this.#show(content, keep);
   }
 
-  /** Shows `content`, writing it if no other tab does, else following the tab that does. */
-  async #show(content: SessionContent): Promise<void> {
+  /**
+   * Shows `content`, writing it if no other tab does, else following the tab that does; `keep`:
+   * the session left keeps its database file. Only the writer reopens the session's own file:
+   * one tab at a time may hold it (a follower reads the stored files into its own DuckDB).
+   */
+  async #show(content: SessionContent, keep: boolean): Promise<void> {
     const { id } = content.meta;
     const following = this.active.show(content, await this.#tabs.claim(id));
     if (following !== null) this.#follower.follow(id, following);
     await this.active.readIn();
-    const { meta, files } = this.active;
-    await this.#deps.workspace.reset();
-    if (meta) void this.#deps.workspace.restore(files, readsOf(meta.tables));
+    const { meta, files, role } = this.active;
+    await this.#deps.workspace.reset(keep);
+    if (!meta) return;
+    const database = role === 'writer' ? meta.database : null;
+    void this.#deps.workspace
+      .restore(files, readsOf(meta.tables), database)
+      .then(({ file, database: now }) => {
+        // Unless the person has moved on to another session meanwhile.
+        if (this.active.id !== id) return;
+        const words = file && REBUILT[file];
+        if (words) this.status.notice = words;
+        return this.active.keptIn(id, now);
+      })
+      .catch(() => undefined);
   }
 
   /** A blank page, its workspace emptied. */
-  async #blank(): Promise<void> {
+  async #blank(keep: boolean): Promise<void> {
     await this.active.blank();
-    await this.#deps.workspace.reset();
+    await this.#deps.workspace.reset(keep);
   }
 }

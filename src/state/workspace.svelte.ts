@@ -7,12 +7,14 @@ import type {
   LoadOutcome,
   LoadProgress,
   ReadChoice,
+  Reopened,
   SiftEngine,
   TableInfo,
   TableProfile,
 } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
 import { findJoinHints, type JoinHint } from '../core/data/join-keys.ts';
+import { WorkInHand } from './work-in-hand.ts';
 
 /** A file that did not load, as the engine said it (its plain words, and DuckDB's text apart). */
 export type LoadFailure = Omit<Extract<LoadOutcome, { ok: false }>, 'ok' | 'fileIndex'>;
@@ -29,6 +31,15 @@ export const SAMPLE_FILE_NAME = 'weather.csv';
 export interface LoadedFile {
   table: TableInfo;
   file: File;
+}
+
+/**
+ * What restoring a session found of its database file (null when it had none), and the file its
+ * tables are in now (null in memory): the session records it.
+ */
+export interface Restored {
+  file: Reopened['file'] | null;
+  database: string | null;
 }
 
 /** Who hears when the person's files become tables or a table is removed (the open session). */
@@ -69,21 +80,11 @@ export class Workspace {
   #hintRuns = 0;
   readonly #engine: SiftEngine;
   readonly #options: WorkspaceOptions;
-  // These two are not shown, only awaited: no reactivity wanted.
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  readonly #inflight = new Set<Promise<unknown>>();
-  /** Profiles running (they never reject). */
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  readonly #profiling = new Set<Promise<void>>();
   /**
    * Counts resets: a profile that was computed for the database before a reset (another
    * session's table of the same name) must not be shown after it.
    */
   #generation = 0;
-  /** Counts loads and profiles begun: any of them ends a quiet spell (`quietFor`) at once. */
-  #begun = 0;
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  readonly #spells = new Set<() => void>();
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #listeners = new Set<TableListener>();
 
@@ -94,10 +95,13 @@ export class Workspace {
   /** Settles once the engine's first start has ended, ready or not. */
   readonly started: Promise<void>;
 
+  readonly #work: WorkInHand;
+
   constructor(engine: SiftEngine, options: WorkspaceOptions) {
     this.#engine = engine;
     this.#options = options;
     this.started = this.startEngine();
+    this.#work = new WorkInHand(this.started, () => this.tables.length > 0);
   }
 
   /**
@@ -125,45 +129,21 @@ export class Workspace {
   }
 
   /** Resolves once no load is in progress. */
-  async settled(): Promise<void> {
-    while (this.#inflight.size) await Promise.allSettled([...this.#inflight]);
+  settled(): Promise<void> {
+    return this.#work.settled();
   }
 
   /** Resolves once the engine has started and has no load or profile in hand. */
-  async quiet(): Promise<void> {
-    await this.started;
-    while (this.#inflight.size || this.#profiling.size)
-      await Promise.allSettled([...this.#inflight, ...this.#profiling]);
+  quiet(): Promise<void> {
+    return this.#work.quiet();
   }
 
   /**
-   * Resolves once the workspace has stayed quiet for `spell(tablesLoaded)` ms on end: a load or
-   * profile begun meanwhile ends the spell, and a new one is counted once it is done. For
-   * background work that would slow the person's file if it began just before the file arrived.
+   * Resolves once the workspace has stayed quiet for `spell(tablesLoaded)` ms on end (work-in-hand.ts):
+   * for background work that would slow the person's file if it began just before the file arrived.
    */
-  async quietFor(spell: (tablesLoaded: boolean) => number): Promise<void> {
-    for (;;) {
-      await this.quiet();
-      const begun = this.#begun;
-      await new Promise<void>((resolve) => {
-        const end = () => (clearTimeout(timer), this.#spells.delete(end), resolve());
-        const timer = setTimeout(end, spell(this.tables.length > 0));
-        this.#spells.add(end);
-      });
-      if (begun === this.#begun) return;
-    }
-  }
-
-  #begin(): void {
-    this.#begun++;
-    for (const end of this.#spells) end();
-  }
-
-  #track<T>(work: Promise<T>): Promise<T> {
-    this.#begin();
-    this.#inflight.add(work);
-    void work.finally(() => this.#inflight.delete(work)).catch(() => undefined);
-    return work;
+  quietFor(spell: (tablesLoaded: boolean) => number): Promise<void> {
+    return this.#work.quietFor(spell);
   }
 
   /** While another tab writes the session shown, files are added there, not here. */
@@ -187,7 +167,7 @@ export class Workspace {
       this.loads++;
       return Promise.resolve([]);
     }
-    return this.#afterReset(() => this.#track(this.#load(files)));
+    return this.#afterReset(() => this.#work.load(this.#load(files)));
   }
 
   /**
@@ -205,7 +185,7 @@ export class Workspace {
       ...(info.asWritten ? { asWritten: true } : {}),
       ...change,
     };
-    await this.#afterReset(() => this.#track(this.#load([file], [table], [choice], true)));
+    await this.#afterReset(() => this.#work.load(this.#load([file], [table], [choice], true)));
   }
 
   /**
@@ -221,10 +201,13 @@ export class Workspace {
     return this.#resets === 0 ? start() : this.#resetting.then(start);
   }
 
-  /** Empties the database and the view, for another session. */
-  async reset(): Promise<void> {
+  /**
+   * Empties the database and the view, for another session. `keep`: the session left keeps its
+   * database file, if its tables are in one, to reopen from (SiftEngine.reset).
+   */
+  async reset(keep = false): Promise<void> {
     this.#resets++;
-    const done = this.#resetting.then(() => this.#reset());
+    const done = this.#resetting.then(() => this.#reset(keep));
     this.#resetting = done.catch(() => undefined);
     try {
       await done;
@@ -233,7 +216,7 @@ export class Workspace {
     }
   }
 
-  async #reset(): Promise<void> {
+  async #reset(keep: boolean): Promise<void> {
     this.#generation++;
     await this.settled();
     this.tables = [];
@@ -243,25 +226,64 @@ export class Workspace {
     this.latest = [];
     this.failures = [];
     this.problem = null;
-    await this.#engine.reset();
+    await this.#engine.reset(keep);
   }
 
   /**
-   * Reads a stored session's files again, each under its table's name (the map's key), as it was
-   * read before (`reads`, by table name: a workbook's sheet, a chosen encoding).
+   * Brings back a stored session's tables, each under its table's name (the map's key), as it was
+   * read before (`reads`, by table name: a workbook's sheet, a chosen encoding): those its
+   * database file (`database`) holds as they were loaded are taken from it at once, and the others
+   * read again from their files.
    */
   async restore(
     files: ReadonlyMap<string, File>,
     reads?: ReadonlyMap<string, ReadChoice>,
-  ): Promise<void> {
-    const names = [...files.keys()];
-    const read = () =>
-      this.#load(
-        [...files.values()],
-        names,
-        names.map((n) => reads?.get(n)),
+    database?: string | null,
+  ): Promise<Restored> {
+    const work = async (): Promise<Restored> => {
+      const kept = database ? await this.#reopen(database, files, reads) : null;
+      const rest = [...files.keys()].filter((n) => !kept?.tables.some((t) => t.name === n));
+      const loaded = await this.#load(
+        rest.map((n) => files.get(n)!),
+        rest,
+        rest.map((n) => reads?.get(n)),
       );
-    await this.#afterReset(() => this.#track(read()));
+      if (rest.length === 0) this.loads++;
+      const now = [...(kept?.tables ?? []), ...loaded].find((t) => t.database)?.database;
+      return { file: kept?.file ?? null, database: now ?? null };
+    };
+    return this.#afterReset(() => this.#work.load(work()));
+  }
+
+  /** The tables the session's database file holds as they were loaded, shown as a load's are. */
+  async #reopen(
+    database: string,
+    files: ReadonlyMap<string, File>,
+    reads?: ReadonlyMap<string, ReadChoice>,
+  ): Promise<Reopened> {
+    const names = [...files.keys()];
+    this.pending = [...this.pending, ...names.map((n) => files.get(n)!.name)];
+    try {
+      const wanted = names.map((name) => ({
+        name,
+        file: files.get(name)!,
+        read: reads?.get(name),
+      }));
+      const kept = await this.#engine.reopen(database, wanted);
+      for (const table of kept.tables) this.#files.set(table.name, files.get(table.name)!);
+      this.#took(kept.tables);
+      return kept;
+    } finally {
+      this.pending = this.pending.slice(names.length);
+    }
+  }
+
+  /** Shows tables just loaded or reopened, and starts their profiles (then the join keys). */
+  #took(loaded: TableInfo[]): void {
+    this.tables = [...this.tables.filter((t) => !loaded.some((l) => l.name === t.name)), ...loaded];
+    // The join keys are measured after the profiles, so as to hold up neither them nor a query.
+    const profiled = loaded.map((table) => this.profile(table.name));
+    if (loaded.length) void Promise.allSettled(profiled).then(() => this.#measureJoins());
   }
 
   /**
@@ -293,13 +315,7 @@ export class Workspace {
             { fileName: outcome.fileName, message: outcome.message, details: outcome.details },
           ];
       }
-      this.tables = [
-        ...this.tables.filter((t) => !loaded.some((l) => l.name === t.name)),
-        ...loaded,
-      ];
-      // The join keys are measured after the profiles, so as to hold up neither them nor a query.
-      const profiled = loaded.map((table) => this.profile(table.name));
-      if (loaded.length) void Promise.allSettled(profiled).then(() => this.#measureJoins());
+      this.#took(loaded);
       if (report && fresh.length) for (const l of this.#listeners) l.loaded(fresh);
       if (report && loaded.length) this.latest = loaded.map((t) => t.name);
     } catch (e) {
@@ -324,11 +340,7 @@ export class Workspace {
   }
 
   profile(table: string): Promise<void> {
-    const work = this.#profile(table);
-    this.#begin();
-    this.#profiling.add(work);
-    void work.finally(() => this.#profiling.delete(work));
-    return work;
+    return this.#work.profile(this.#profile(table));
   }
 
   async #profile(table: string): Promise<void> {

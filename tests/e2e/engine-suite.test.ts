@@ -15,6 +15,8 @@ let browser: Browser | undefined;
 const reports = new Map<string, CaseReport>();
 const pageErrors: string[] = [];
 let storage: string | undefined;
+/** What a second page found of the database file the first left as it closed. */
+let afterReload: Awaited<ReturnType<EngineSuitePage['engineSuite']['reopen']>> | string;
 
 beforeAll(async () => {
   const [script, launched] = await Promise.all([bundleSuite(), launch()]);
@@ -31,6 +33,24 @@ beforeAll(async () => {
   storage = await page.evaluate(() =>
     (globalThis as unknown as EngineSuitePage).engineSuite.storage(),
   );
+  // A tab closed with a session's tables in their database file, and the session reopened in
+  // the next: duckdb-wasm past 1.32 lost such data on reload (duckdb-wasm#2192, #2236), and a
+  // closed tab's worker keeps the file locked for a while (#2111).
+  const database = await page.evaluate(() =>
+    (globalThis as unknown as EngineSuitePage).engineSuite.keep(),
+  );
+  const address = page.url();
+  await page.close();
+  const next = await context.newPage();
+  next.on('pageerror', (e) => pageErrors.push(e.message));
+  await next.goto(address);
+  await next.waitForFunction(() => 'engineSuite' in globalThis);
+  afterReload = database
+    ? await next.evaluate(
+        (d) => (globalThis as unknown as EngineSuitePage).engineSuite.reopen(d),
+        database,
+      )
+    : 'the ledger was in no database file';
 });
 
 afterAll(async () => {
@@ -48,6 +68,15 @@ describe('the engine suite on the built worker in Chromium', () => {
 
   it('ran every case on tables kept in a database file in OPFS, not in memory', () => {
     if (storage !== 'file') throw new Error(`The tables were kept in ${String(storage)}.`);
+  });
+
+  it('reopens in the next page the tables a closed page left in their database file', () => {
+    if (typeof afterReload === 'string') throw new Error(afterReload);
+    const { reopened, sums } = afterReload;
+    if (reopened.file !== 'used' || reopened.tables.map((t) => t.name).join() !== 'data')
+      throw new Error(`Reopened: ${JSON.stringify(reopened)}`);
+    if (JSON.stringify(sums) !== JSON.stringify([[1240.06, 'Kaffee']]))
+      throw new Error(`The reopened table answered ${JSON.stringify(sums)}`);
   });
 
   it('raised no error in the page', () => {

@@ -4,6 +4,7 @@ import { boundsCases } from './bounds-cases.ts';
 import { cancelCases } from './cancel-cases.ts';
 import { exportCases } from './export-cases.ts';
 import { formatCases } from './format-cases.ts';
+import { keptCases } from './kept-cases.ts';
 import { workbookCases } from './workbook-cases.ts';
 import { loadCases } from './load-cases.ts';
 import { partCases } from './part-cases.ts';
@@ -22,4 +23,5 @@ export const engineCases: EngineCase[] = [
   ...cancelCases,
   ...tableCases,
   ...backgroundCases,
+  ...keptCases,
 ];

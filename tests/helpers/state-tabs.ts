@@ -19,6 +19,7 @@ import type { Rescue } from '../../src/core/session/records.ts';
 import { tabMessage, type TabMessage } from '../../src/core/session/tab-messages.ts';
 import type { HeldLock, Platform, Preferences, TabLinks } from '../../src/state/ports.ts';
 import { memoryPreferences, tableEngine, testPlatform } from './test-platform.ts';
+import { DatabaseFiles } from './fake-database-files.ts';
 
 interface Waiter {
   tab: number;
@@ -56,6 +57,13 @@ export function namingEngine(): SiftEngine {
 
 export class FakeBrowser {
   readonly factory = new IDBFactory();
+  /** The origin's database files, when its engines keep sessions' tables in them. */
+  readonly databaseFiles: DatabaseFiles | null;
+
+  constructor({ databaseFiles = false }: { databaseFiles?: boolean } = {}) {
+    this.databaseFiles = databaseFiles ? new DatabaseFiles() : null;
+  }
+
   readonly #channels = new Map<number, Set<(m: TabMessage) => void>>();
   readonly #locks = new Map<string, LockState>();
   #tabs = 0;
@@ -120,6 +128,7 @@ export class FakeBrowser {
 
   /** The browser ends a tab (closed, or reloading): its channels, waits and locks go. */
   close(tab: number): void {
+    this.databaseFiles?.release(tab);
     // Cleared, not only dropped: a message already on its way must not reach a closed tab.
     this.#channels.get(tab)?.clear();
     this.#channels.delete(tab);
@@ -150,7 +159,7 @@ export class FakeBrowser {
     const pageHide: Array<() => void> = [];
     const platform: Platform = {
       ...base.platform,
-      engine: namingEngine(),
+      engine: this.databaseFiles?.engine(number) ?? namingEngine(),
       address: { read: () => kept.address, write: (id) => void (kept.address = id) },
       rescue: {
         save: (r) => void (kept.rescue = r ? structuredClone(r) : null),

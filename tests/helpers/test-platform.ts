@@ -49,6 +49,9 @@ export function tableEngine(): SiftEngine {
     tables: async () => [],
     dropTable: async () => undefined,
     reset: async () => undefined,
+    reopen: async () => ({ tables: [], file: 'missing' }),
+    databases: async () => [],
+    forgetDatabases: async () => undefined,
   };
 }
 

@@ -4,14 +4,14 @@
  * the joins themselves, and the match rate against the keys the files were written with.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiftEngine } from '../../src/core/data/engine.ts';
+import type { TableEngine } from '../../src/core/data/engine.ts';
 import { findJoinHints, type KeyTable } from '../../src/core/data/join-keys.ts';
 import type { EngineInstance } from '../../workers/resilient-engine.ts';
 import { bootNodeEngine } from '../engine-suite/node-host.ts';
 import { makeFile } from '../engine-suite/suite.ts';
 
 let instance: EngineInstance;
-let engine: SiftEngine;
+let engine: TableEngine;
 beforeAll(async () => {
   instance = await bootNodeEngine();
   engine = instance.engine;

@@ -5,14 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiftEngine } from '../../src/core/data/engine.ts';
+import type { TableEngine } from '../../src/core/data/engine.ts';
 import type { EngineInstance } from '../../workers/resilient-engine.ts';
 import { bootNodeEngine } from '../engine-suite/node-host.ts';
 import { makeFile } from '../engine-suite/suite.ts';
 import { vegaData } from '../helpers/vega-data.ts';
 
 let instance: EngineInstance;
-let engine: SiftEngine;
+let engine: TableEngine;
 
 // Compiling DuckDB's 34 MB of wasm takes longer than a hook's default 10 s on a busy machine.
 beforeAll(async () => {

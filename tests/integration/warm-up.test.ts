@@ -3,7 +3,7 @@
  * a file or query that arrives while it runs abandons it, and either way it leaves nothing behind.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SiftEngine } from '../../src/core/data/engine.ts';
+import type { TableEngine } from '../../src/core/data/engine.ts';
 import type { EngineInstance } from '../../workers/resilient-engine.ts';
 import { bootNodeEngine } from '../engine-suite/node-host.ts';
 import { makeFile } from '../engine-suite/suite.ts';
@@ -11,14 +11,14 @@ import { makeFile } from '../engine-suite/suite.ts';
 const instances: EngineInstance[] = [];
 afterAll(() => instances.forEach((i) => i.dispose()));
 
-async function boot(): Promise<SiftEngine> {
+async function boot(): Promise<TableEngine> {
   const instance = await bootNodeEngine();
   instances.push(instance);
   return instance.engine;
 }
 
 /** The warm-up's table, if it is still there. */
-async function leftovers(engine: SiftEngine): Promise<unknown[][]> {
+async function leftovers(engine: TableEngine): Promise<unknown[][]> {
   const result = await engine.query(
     "SELECT table_name FROM information_schema.tables WHERE table_name LIKE '%warm%'",
   );

@@ -3,7 +3,13 @@
  * restart it, that the loaded tables come back under their names, and what the person is told.
  */
 import { describe, expect, it } from 'vitest';
-import type { LoadOutcome, QueryResult, SiftEngine } from '../../src/core/data/engine.ts';
+import type {
+  LoadOutcome,
+  QueryResult,
+  SiftEngine,
+  TableEngine,
+  TableInfo,
+} from '../../src/core/data/engine.ts';
 import {
   resilientEngine,
   type BootOptions,
@@ -20,7 +26,8 @@ interface Booted {
 function instances() {
   const booted: Booted[] = [];
   const boot = async (options?: BootOptions): Promise<EngineInstance> => {
-    const record: Booted = { loads: [], disposed: false, storage: options?.storage ?? 'memory' };
+    const storage = options?.reopen ? 'file' : (options?.storage ?? 'memory');
+    const record: Booted = { loads: [], disposed: false, storage };
     booted.push(record);
     let broken = false;
     const tables = new Map<string, string>();
@@ -30,7 +37,7 @@ function instances() {
       message,
       durationMs: 1,
     });
-    const engine: SiftEngine = {
+    const engine: TableEngine = {
       info: async () => ({
         duckdbVersion: 'v',
         bundle: 'eh',
@@ -90,6 +97,18 @@ function instances() {
   };
   return { booted, boot };
 }
+
+const tableOf = (name: string, file: File): TableInfo => ({
+  name,
+  fileName: file.name,
+  fileBytes: file.size,
+  rows: 1,
+  columns: [],
+  format: 'csv',
+  encoding: 'utf-8',
+  notes: [],
+  loadMs: 1,
+});
 
 const csv = (name: string) => new File(['a\n1\n'], name, { type: 'text/csv' });
 
@@ -241,10 +260,10 @@ describe('an engine on a database file that a query breaks', () => {
           return 'opfs://sift-work/one.db';
         },
         adopt: options?.reopen
-          ? async (tables) => {
-              const taken = tables.map((t) => t.name).filter((n) => keptByTheFile.includes(n));
-              adopted.push(taken);
-              return taken;
+          ? async (wanted) => {
+              const taken = wanted.filter((w) => keptByTheFile.includes(w.name));
+              adopted.push(taken.map((w) => w.name));
+              return taken.map((w) => tableOf(w.name, w.file));
             }
           : undefined,
       };
@@ -273,5 +292,142 @@ describe('an engine on a database file that a query breaks', () => {
     const r = await engine.query('BREAK');
     expect(!r.ok && r.message).toMatch(/Sift restarted DuckDB and loaded 1 table again;/);
     expect(booted[1]?.loads).toEqual([{ files: ['weather.csv'], names: ['data'] }]);
+  });
+});
+
+describe("a session's database file, kept and reopened", () => {
+  /**
+   * Instances whose file holds `held` when reopened (none: a file that would not open), and a
+   * folder of kept files.
+   */
+  function kept(held: string[] | null) {
+    const { booted, boot } = instances();
+    const opened: Array<string | undefined> = [];
+    const ended: Array<'handed over' | 'disposed'> = [];
+    const files = new Set(['one.db']);
+    const forgotten: string[][] = [];
+    const fileBoot = async (options?: BootOptions): Promise<EngineInstance> => {
+      opened.push(options?.reopen);
+      const instance = await boot(options);
+      const path =
+        options?.reopen ?? (options?.storage === 'file' ? `opfs://w/${booted.length}.db` : null);
+      return {
+        ...instance,
+        path,
+        dispose: () => {
+          ended.push('disposed');
+          instance.dispose();
+        },
+        handOver: () => {
+          ended.push('handed over');
+          return path;
+        },
+        adopt:
+          options?.reopen && held
+            ? async (wanted) =>
+                wanted.filter((w) => held.includes(w.name)).map((w) => tableOf(w.name, w.file))
+            : undefined,
+      };
+    };
+    const databases = {
+      path: (d: string) => `opfs://w/${d}`,
+      name: (p: string) => p.slice('opfs://w/'.length),
+      exists: async (d: string) => files.has(d),
+      list: async () => [...files].map((database) => ({ database, bytes: 10 })),
+      forget: async (keep: string[]) => void forgotten.push(keep),
+    };
+    return { booted, opened, ended, forgotten, engine: resilientEngine(fileBoot, { databases }) };
+  }
+  const wanted = [
+    { name: 'data', file: csv('weather.csv') },
+    { name: 'cities', file: csv('cities.csv') },
+  ];
+
+  it('is left in storage by a reset that keeps it, and removed by one that does not', async () => {
+    const { ended, booted, engine } = kept([]);
+    await engine.load([sized('orders.csv', 900)]);
+    await engine.reset(true);
+    await engine.load([sized('orders.csv', 900)]);
+    await engine.reset();
+    expect(booted.map((b) => b.storage)).toEqual(['memory', 'file', 'memory', 'file', 'memory']);
+    expect(ended).toEqual(['disposed', 'handed over', 'disposed', 'disposed']);
+  });
+
+  it('removes a file that holds no table even when asked to keep it', async () => {
+    const { ended, engine } = kept([]);
+    await engine.load([sized('orders.csv', 900)]);
+    await engine.dropTable('data');
+    await engine.reset(true);
+    expect(ended).toEqual(['disposed', 'disposed']);
+  });
+
+  it('gives back the tables the file holds as loaded, and says the others are stale', async () => {
+    const { opened, booted, engine } = kept(['data']);
+    const reopened = await engine.reopen('one.db', wanted);
+    expect(reopened).toEqual({ tables: [tableOf('data', wanted[0]!.file)], file: 'stale' });
+    expect(opened).toEqual([undefined, 'opfs://w/one.db']);
+    // The others are the caller's to read, with their progress shown: none is read here.
+    expect(booted[1]?.loads).toEqual([]);
+    expect(await engine.info()).toMatchObject({ storage: 'file' });
+  });
+
+  it('says the file was used when it held every table', async () => {
+    const { engine } = kept(['data', 'cities']);
+    expect((await engine.reopen('one.db', wanted)).file).toBe('used');
+  });
+
+  it('says a file that would not open is damaged, and one not in storage missing', async () => {
+    expect(await kept(null).engine.reopen('one.db', wanted)).toEqual({
+      tables: [],
+      file: 'damaged',
+    });
+    const { opened, engine } = kept(['data']);
+    expect(await engine.reopen('two.db', wanted)).toEqual({ tables: [], file: 'missing' });
+    expect(opened).toEqual([undefined]);
+  });
+
+  it('never removes the file the open instance holds', async () => {
+    const { forgotten, engine } = kept(['data']);
+    await engine.reopen('one.db', wanted);
+    await engine.forgetDatabases(['three.db']);
+    expect(forgotten).toEqual([['three.db', 'one.db']]);
+  });
+});
+
+describe('a session opened in an instance that holds nothing yet', () => {
+  it('opens its database file in that DuckDB instead of booting another', async () => {
+    const { booted, boot } = instances();
+    const inPlace: string[] = [];
+    const engine = resilientEngine(
+      async (options) => {
+        const instance = await boot(options);
+        return {
+          ...instance,
+          path: null,
+          reopenHere: async (path: string) => {
+            inPlace.push(path);
+            return {
+              ...instance,
+              path,
+              adopt: async (wanted) => wanted.map((w) => tableOf(w.name, w.file)),
+            };
+          },
+        };
+      },
+      {
+        databases: {
+          path: (d) => `opfs://w/${d}`,
+          name: (p) => p.slice('opfs://w/'.length),
+          exists: async () => true,
+          list: async () => [],
+          forget: async () => undefined,
+        },
+      },
+    );
+    const reopened = await engine.reopen('one.db', [{ name: 'data', file: csv('weather.csv') }]);
+    expect(reopened.file).toBe('used');
+    expect(inPlace).toEqual(['opfs://w/one.db']);
+    expect(booted).toHaveLength(1);
+    expect(booted[0]?.disposed).toBe(false);
   });
 });

@@ -108,6 +108,11 @@ export interface TableInfo {
   asWritten?: boolean;
   /** How long reading the file into the table took. */
   loadMs: number;
+  /**
+   * The database file that holds the table, when it is in one (workers/work-database.ts): a
+   * stored session records it, and reopening the session takes the table from it (`reopen`).
+   */
+  database?: string;
 }
 
 /** One column of text read as numbers or dates (workers/local-formats.ts). */
@@ -218,7 +223,33 @@ export interface ReadChoice {
   asWritten?: boolean;
 }
 
-export interface SiftEngine {
+/** One table a session had, as `reopen` looks for it in the session's database file. */
+export interface WantedTable {
+  name: string;
+  /** The stored file the table was read from: it is read again when the database file is of no use. */
+  file: File;
+  read?: ReadChoice;
+}
+
+/**
+ * What reopening a session's database file found: `used`, every table as it was loaded; `stale`,
+ * some tables not as the stored session has them (another file, another reading); `damaged`, a
+ * file that would not open; `missing`, no such file in this browser. The tables not taken are
+ * for the caller to load from their files.
+ */
+export interface Reopened {
+  tables: TableInfo[];
+  file: 'used' | 'stale' | 'damaged' | 'missing';
+}
+
+/** A database file kept for a stored session, and the bytes it takes in storage. */
+export interface KeptDatabase {
+  database: string;
+  bytes: number;
+}
+
+/** One DuckDB and its tables: what each instance of the engine does (workers/engine.ts). */
+export interface TableEngine {
   info(): Promise<EngineInfo>;
   /**
    * Loads files as tables; a file loaded alone into an empty database is `data`, files loaded
@@ -253,4 +284,25 @@ export interface SiftEngine {
   dropTable(name: string): Promise<void>;
   /** Drops every table: the next session starts from an empty database. */
   reset(): Promise<void>;
+}
+
+/**
+ * The engine the page uses: one instance after another (workers/resilient-engine.ts), and the
+ * database files kept for stored sessions, whose tables reopen without reading their files again.
+ */
+export interface SiftEngine extends TableEngine {
+  /**
+   * Drops every table. `keep`: the session's database file, if its tables are in one, stays in
+   * this browser's storage for the session to reopen (`reopen`) instead of being removed.
+   */
+  reset(keep?: boolean): Promise<void>;
+  /**
+   * Opens the session's kept database file and takes from it each of `wanted` it holds as it was
+   * loaded from that file, that way; replaces whatever the engine held. Never throws.
+   */
+  reopen(database: string, wanted: WantedTable[]): Promise<Reopened>;
+  /** The database files kept in this browser, with their sizes (none where there is no OPFS). */
+  databases(): Promise<KeptDatabase[]>;
+  /** Removes every kept database file not named in `keep` that no instance holds open. */
+  forgetDatabases(keep: string[]): Promise<void>;
 }

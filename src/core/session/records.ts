@@ -39,6 +39,11 @@ export const sessionBytes = z.object({
   files: z.number(),
   events: z.number(),
   history: z.number(),
+  /**
+   * The database file its tables are kept in (`SessionMeta.database`), as the list measures it:
+   * never stored, since the file changes without the store knowing.
+   */
+  database: z.number().optional(),
 });
 export type SessionBytes = z.infer<typeof sessionBytes>;
 
@@ -53,6 +58,12 @@ export const sessionMeta = z.object({
   bytes: sessionBytes,
   /** Durable events stored so far; the next one gets this number as its `seq`. */
   eventCount: z.number(),
+  /**
+   * The database file in this browser's storage that holds the session's tables, when they went
+   * to one (workers/work-database.ts): reopening takes them from it instead of reading their
+   * files again. Null once the tables are in memory; the stored files stay the truth.
+   */
+  database: z.string().nullable().optional(),
 });
 export type SessionMeta = z.infer<typeof sessionMeta>;
 
@@ -96,4 +107,5 @@ export type Rescue = z.infer<typeof rescue>;
 
 export type { Conversation };
 
-export const totalBytes = (b: SessionBytes): number => b.files + b.events + b.history;
+export const totalBytes = (b: SessionBytes): number =>
+  b.files + b.events + b.history + (b.database ?? 0);

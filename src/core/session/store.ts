@@ -12,6 +12,7 @@ export type SessionPatch = Partial<{
   title: string;
   titleSource: TitleSource;
   tables: StoredTable[];
+  database: string | null;
 }>;
 
 export interface SessionStore {

@@ -208,6 +208,19 @@ export class Tab {
     return out.sort();
   }
 
+  /**
+   * The files this tab's engine read into tables (the fake browser's with database files only):
+   * a session reopened from its database file reads none.
+   */
+  filesRead(): string[] {
+    return [...((this.#tab.platform.engine as { reads?: string[] }).reads ?? [])];
+  }
+
+  /** What the storage footer says the sessions take, in bytes. */
+  storedBytes(): number {
+    return this.#app.sessions.stored.totalBytes;
+  }
+
   /** The passing message the page shows about sessions, if any. */
   notice(): string | null {
     return this.#app.sessions.status.notice;

@@ -1,0 +1,70 @@
+/**
+ * `TableInfo` as it comes back from a database file kept for a session (workers/adopt-tables.ts):
+ * each table carries its own description as a DuckDB comment, written by an older Sift perhaps,
+ * or damaged, so it is checked before the page relies on it (ARCHITECTURE.md, Layers: records
+ * that come back in are validated).
+ */
+import { z } from 'zod';
+import { textEncodingName } from '../reading/text-encoding.ts';
+import type { ReadChoice, TableInfo } from './engine.ts';
+
+const resultColumn = z.object({ name: z.string(), type: z.string() });
+
+const columnConversion = z.object({
+  column: z.string(),
+  type: z.string(),
+  how: z.string(),
+  example: z.object({ from: z.string(), to: z.string() }),
+  values: z.number(),
+  misfits: z.number(),
+  misfitColumn: z.string().optional(),
+  ambiguous: z.string().optional(),
+});
+
+export const tableInfo = z.object({
+  name: z.string(),
+  fileName: z.string(),
+  fileBytes: z.number(),
+  rows: z.number(),
+  columns: z.array(z.object({ original: z.string().nullable(), name: z.string() })),
+  schema: z.array(resultColumn).optional(),
+  format: z.enum(['csv', 'tsv', 'parquet', 'json', 'jsonl', 'xlsx']),
+  sheet: z.string().optional(),
+  encoding: textEncodingName,
+  readAs: textEncodingName.optional(),
+  notes: z.array(z.string()),
+  conversions: z.array(columnConversion).optional(),
+  asWritten: z.boolean().optional(),
+  loadMs: z.number(),
+  database: z.string().optional(),
+}) satisfies z.ZodType<TableInfo>;
+
+/** The table as described by `comment`, or null when it is not a description Sift wrote. */
+export function tableInfoOf(comment: unknown): TableInfo | null {
+  if (typeof comment !== 'string') return null;
+  try {
+    const parsed = tableInfo.safeParse(JSON.parse(comment));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `info` was read from `file`, the way `read` says: else the stored session has another
+ * table under that name now (a file replaced, read again in another encoding), and the database
+ * file's copy is stale.
+ */
+export function readFrom(
+  info: TableInfo,
+  file: { name: string; size: number },
+  read: ReadChoice = {},
+): boolean {
+  return (
+    info.fileName === file.name &&
+    info.fileBytes === file.size &&
+    (info.sheet ?? null) === (read.sheet ?? null) &&
+    (info.readAs ?? null) === (read.encoding ?? null) &&
+    Boolean(info.asWritten) === Boolean(read.asWritten)
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * A session whose tables are in a database file (issue 30): a reload or a switch back reopens
+ * them from it without reading their files again; a file gone or changed is rebuilt from the
+ * stored files and the page says so; the list counts the file, and deleting the session removes
+ * it; a second tab on the session reads its own copy and never touches the writer's file. The
+ * engine is the fake of tests/helpers/fake-database-files.ts; the real one's file is tested in
+ * Chromium (tests/engine-suite/kept-cases.ts).
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { TABLE_BYTES } from '../../helpers/fake-database-files.ts';
+import { FakeBrowser, Tab, until } from './driver.ts';
+
+const RAIN = 'month,mm\nnov,120\n';
+
+describe("a session's database file", () => {
+  it('reopens the tables after a reload without reading their files again', async () => {
+    const browser = new FakeBrowser({ databaseFiles: true });
+    const tab = await Tab.open(browser);
+    await tab.loadFile('rain.csv', RAIN);
+    expect(tab.filesRead()).toEqual(['rain.csv']);
+
+    const again = await tab.reload();
+    await until(() => again.tables().length === 1);
+    expect(again.tables()).toEqual(['rain']);
+    expect(again.filesRead()).toEqual([]);
+    expect(again.notice()).toBeNull();
+    expect([...browser.databaseFiles!.files.keys()]).toHaveLength(1);
+  });
+
+  it('keeps the file of a session left for another, and reopens it on switching back', async () => {
+    const browser = new FakeBrowser({ databaseFiles: true });
+    const tab = await Tab.open(browser);
+    await tab.loadFile('rain.csv', RAIN);
+    const first = tab.currentId()!;
+    await tab.newSession();
+    await tab.loadFile('sun.csv', 'month,hours\njun,300\n');
+    expect(browser.databaseFiles!.files.size).toBe(2);
+
+    await tab.openSession(first);
+    await until(() => tab.tables().join() === 'rain');
+    expect(tab.filesRead()).toEqual(['rain.csv', 'sun.csv']);
+  });
+
+  it('reads the files again when the database file is gone, says so, and reopens the new one next time', async () => {
+    const browser = new FakeBrowser({ databaseFiles: true });
+    const tab = await Tab.open(browser);
+    await tab.loadFile('rain.csv', RAIN);
+    tab.close();
+    browser.databaseFiles!.files.clear();
+
+    const again = await Tab.open(browser);
+    await until(() => again.tables().length === 1);
+    expect(again.filesRead()).toEqual(['rain.csv']);
+    expect(again.notice()).toMatch(/no longer in this browser's storage.*read them again/);
+
+    const third = await again.reload();
+    await until(() => third.tables().length === 1);
+    expect(third.filesRead()).toEqual([]);
+  });
+
+  it('counts the database file in the storage figures, and deleting the session removes it', async () => {
+    const browser = new FakeBrowser({ databaseFiles: true });
+    const tab = await Tab.open(browser);
+    await tab.loadFile('rain.csv', RAIN);
+    await tab.reload();
+    const again = await Tab.open(browser);
+    await until(() => again.storedBytes() >= TABLE_BYTES + RAIN.length);
+    const id = again.currentId()!;
+
+    await again.deleteSession(id);
+    expect(again.list()).toEqual([]);
+    await until(() => browser.databaseFiles!.files.size === 0);
+  });
+
+  it('lets a second tab on the session read its own copy, and leaves the writer’s file alone', async () => {
+    const browser = new FakeBrowser({ databaseFiles: true });
+    const writer = await Tab.open(browser);
+    await writer.loadFile('rain.csv', RAIN);
+    const follower = await Tab.open(browser);
+    expect(follower.readOnly()).toBe(true);
+    await until(() => follower.tables().length === 1);
+    expect(follower.filesRead()).toEqual(['rain.csv']);
+    expect(follower.notice()).toBeNull();
+
+    // The writer's file is still the session's, and the next tab to open it reopens it.
+    follower.close();
+    writer.close();
+    const reloaded = await Tab.open(browser);
+    await until(() => reloaded.tables().length === 1);
+    expect(reloaded.filesRead()).toEqual([]);
+  });
+});
