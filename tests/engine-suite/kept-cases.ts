@@ -170,7 +170,7 @@ export const keptCases: EngineCase[] = [
       truthy(!broke.ok, 'the query that traps DuckDB answered');
       if (!broke.ok)
         truthy(
-          /restarted DuckDB, kept 1 table in its database file;/.test(broke.message),
+          /restarted DuckDB and kept 1 table in its database file;/.test(broke.message),
           `the restart said: ${broke.message}`,
         );
       equal(await sum(ctx), [[1240.06, 'Kaffee']], 'the sums after the restart');
