@@ -15,6 +15,7 @@ import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import parquetWasmUrl from 'parquet-wasm/esm/parquet_wasm_bg.wasm?url';
 import { startBlobWorker } from '../src/adapters/blob-worker.ts';
+import { errorMessage } from '../src/core/errors.ts';
 import { createEngine } from './engine.ts';
 import type { ParquetReader } from './load-parquet.ts';
 import { parquetReader } from './parquet-wasm.ts';
@@ -199,6 +200,9 @@ async function instanceOn(
 
 const QUERY_CONFIG = { queryPollingInterval: 25 };
 
+/** DuckDB's words for a file that is damaged rather than held (duckdb/src/storage). */
+const NOT_A_DATABASE = /not a valid DuckDB database|corrupt|checksum/i;
+
 /**
  * Opens DuckDB on a database file of its own in OPFS (work-database.ts), or in memory where that
  * cannot be: no OPFS (a private window of some browsers), or a file that would not open.
@@ -209,8 +213,9 @@ async function openDatabase(
   path: string | null,
 ): Promise<{ kind: 'file' | 'memory'; path: string | null; reopened: boolean }> {
   if (reopen) {
-    // The instance that held it was just ended; its lock goes with its worker, not at once
-    // (duckdb-wasm#2111), hence a few tries before a file of its own.
+    // The instance that held it may have just ended (a restart here, a session left in another
+    // tab); its lock goes with its worker, not at once (duckdb-wasm#2111), hence a few tries
+    // before a file of its own — but none for a file DuckDB says is no database of its own.
     for (let attempt = 0; attempt < 8; attempt++) {
       try {
         await db.open({
@@ -219,11 +224,14 @@ async function openDatabase(
           query: QUERY_CONFIG,
         });
         return { kind: 'file', path: reopen, reopened: true };
-      } catch {
+      } catch (e) {
+        if (NOT_A_DATABASE.test(errorMessage(e))) break;
         await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
       }
     }
-    void removeWorkDatabase(reopen);
+    // Not removed: it may be a session's file that another tab held a while longer, not a
+    // damaged one; the session then records the new file, and the page's sweep removes this one
+    // once no session names it (work-database.ts, forgetDatabases).
   }
   if (path) {
     try {

@@ -40,6 +40,7 @@ import { CANCELLED_BEFORE_START, Cancellations, runInTurn } from './cancellation
 import { Interrupted, Stopper } from './pending.ts';
 import { serial } from './serial.ts';
 import { adoptTables } from './adopt-tables.ts';
+import { describeTable } from '../src/core/data/table-info.ts';
 import { runGuarded, type GuardedRunner } from './guarded-query.ts';
 import { WARM_UP_TABLE, warmUpFile, warmUpQueries } from './warm-up.ts';
 
@@ -197,12 +198,13 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
       ...got,
       schema: await describe(table),
       loadMs: performance.now() - started,
+      fileModified: file.lastModified,
       ...(host.database ? { database: host.database } : {}),
     };
     // The table carries its description in the database file, for a session reopened from it
     // (adopt-tables.ts): the file then answers for itself, whatever the page stored meanwhile.
     if (host.database)
-      await exec(`COMMENT ON TABLE ${quoteIdent(table)} IS ${quoteLiteral(JSON.stringify(info))}`);
+      await exec(`COMMENT ON TABLE ${quoteIdent(table)} IS ${quoteLiteral(describeTable(info))}`);
     tables.set(table, info);
     return info;
   }

@@ -146,10 +146,13 @@ export function resilientEngine(
     const here = next.reopen && ending === 'remove' ? await reopenedHere(old, next.reopen) : null;
     const handed = here ? null : ended(old, ending);
     const reopen = next.reopen ?? (ending === 'handOver' ? handed : null);
-    storage = reopen ? 'file' : next.to;
     const fresh = here ? Promise.resolve(here) : start(reopen ? { reopen } : { storage: next.to });
     current = fresh;
+    // Where the tables are is known once the boot has answered: a boot that failed is booted
+    // again in memory (ready), where a large session must not stay unmoved (placeFor).
+    storage = 'memory';
     const instance = await fresh;
+    storage = reopen ? 'file' : next.to;
     // The tables the database file kept, each checked, are not read again from their files (a
     // 5 GB CSV took two minutes to read; its table reopens at once).
     const adopted = reopen && instance.adopt ? await instance.adopt(wanted) : [];
@@ -174,17 +177,19 @@ export function resilientEngine(
   }
 
   /**
-   * Empties the engine for the next session. Tables in a database file are kept there for their
-   * session to reopen (`keep`), or removed with their instance; a session that needed a file
-   * leaves it, and the next starts in memory again (FILE_AT).
+   * Empties the engine for the next session. Tables in the database file the session records
+   * (`keep`) are kept there for it to reopen; any other file is removed with its instance (a
+   * follower that took over as writer has a copy of its own). A session that needed a file leaves
+   * it, and the next starts in memory again (FILE_AT).
    */
-  async function emptied(keep: boolean): Promise<void> {
+  async function emptied(keep: string | null): Promise<void> {
     const had = files.size > 0;
     files.clear();
     profiled.clear();
     const instance = await ready();
     const after = tables === 'file' ? 'file' : 'memory';
-    if (storage === 'file' && keep && had && instance.path)
+    const held = instance.path ? databases?.name(instance.path) : undefined;
+    if (storage === 'file' && had && keep && held === keep)
       await renew(instance, 'keep', { to: after }, []);
     else if (storage === 'file' && tables === 'auto')
       await renew(instance, 'remove', { to: after }, []);
@@ -267,10 +272,10 @@ export function resilientEngine(
       const file = loadFiles[outcome.fileIndex ?? i];
       if (outcome.ok) profiled.forget(outcome.table.name);
       if (outcome.ok && file) {
-        const { sheet, readAs } = outcome.table;
+        const { sheet, readAs, asWritten } = outcome.table;
         files.set(outcome.table.name, {
           file,
-          read: { sheet, encoding: readAs },
+          read: { sheet, encoding: readAs, ...(asWritten ? { asWritten } : {}) },
           table: outcome.table,
         });
       }
@@ -363,16 +368,16 @@ export function resilientEngine(
         await guarded((e) => e.dropTable(name));
       }),
 
-    reset: (keep = false) => exclusive(() => emptied(keep)),
+    reset: (keep = null) => exclusive(() => emptied(keep)),
 
     reopen: (database, wanted) =>
       exclusive(async (): Promise<Reopened> => {
-        if (!databases || !(await databases.exists(database).catch(() => false))) {
-          await emptied(false);
-          return { tables: [], file: 'missing' };
-        }
-        const path = databases.path(database);
+        const path = databases?.path(database);
         try {
+          if (!path || !(await databases!.exists(database).catch(() => false))) {
+            await emptied(null);
+            return { tables: [], file: 'missing' };
+          }
           // Not emptied first: renew ends the instance, or opens the file in its DuckDB.
           files.clear();
           const instance = await ready();
@@ -384,7 +389,16 @@ export function resilientEngine(
             file: !found.reopened ? 'damaged' : used ? 'used' : 'stale',
           };
         } catch {
-          // A boot that failed is booted again by the next call (ready); the files are the truth.
+          // A boot that failed is booted again by the next call (ready). An instance that could
+          // not take the tables (a damaged block) is replaced, the file left for the sweep (the
+          // session records the new one, state/sessions.svelte.ts): the files are the truth.
+          files.clear();
+          const broken = await current.catch(() => null);
+          if (broken && path && broken.path === path) {
+            ended(broken, 'keep');
+            current = start({ storage: 'file' });
+            storage = 'file';
+          }
           return { tables: [], file: 'damaged' };
         }
       }),

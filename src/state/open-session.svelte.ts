@@ -159,14 +159,22 @@ export class OpenSession {
     this.#d.shown.show(new SessionLog('follower', events));
   }
 
-  /** Lets go of the session: its turn stopped, its writes finished, its lock released. */
-  async leave(): Promise<void> {
+  /**
+   * Lets go of the session: its turn stopped, its writes finished, `before` done (the workspace
+   * emptied, its database file let go of), its lock released — so that a tab that opens the
+   * session next finds its file free.
+   */
+  async leave(before?: () => Promise<void>): Promise<void> {
     await this.#d.analyst.settle();
     await this.#writer?.flushed();
     // Without its lock this tab must not write the session, even if it stays shown (an open
     // that then failed): what is asked there is kept in the page only, as before the lock.
     this.#stopWriting();
-    this.#d.tabs.leave();
+    try {
+      await before?.();
+    } finally {
+      this.#d.tabs.leave();
+    }
   }
 
   /** A blank page for another file (the caller empties the workspace); the session left stays stored. */
@@ -238,13 +246,15 @@ export class OpenSession {
     const gone = meta.tables.find((t) => t.name === name);
     if (!gone) return;
     const tables = meta.tables.filter((t) => t !== gone);
-    this.meta = { ...meta, tables };
+    // With no table left there is nothing to keep: the file goes at the next reset.
+    const database = tables.length ? (meta.database ?? null) : null;
+    this.meta = { ...meta, tables, database };
     this.#files.delete(name);
     // Another sheet of the same workbook may still be read from it.
     if (!tables.some((t) => t.fileId === gone.fileId))
       void this.#writer?.write((s) => s.deleteFile(meta.id, gone.fileId));
     this.#d.status.background('The session list could not be updated', async () => {
-      await this.#writer?.write((s) => s.update(meta.id, { tables }));
+      await this.#writer?.write((s) => s.update(meta.id, { tables, database }));
       await this.refresh();
       this.#d.tabs.tablesChanged(meta.id);
     });

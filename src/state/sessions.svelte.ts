@@ -143,7 +143,7 @@ export class Sessions {
     this.opening = true;
     try {
       const keep = this.#keepsFile();
-      await this.active.leave();
+      await this.#leave(keep);
       const content = await readSession(store, id);
       if (!content) {
         this.status.notice = 'That session is no longer stored.';
@@ -163,26 +163,38 @@ export class Sessions {
     return this.#newSession(this.#keepsFile());
   }
 
-  async #newSession(keep: boolean): Promise<void> {
+  async #newSession(keep: string | null): Promise<void> {
     if (this.opening) return;
-    await this.active.leave();
+    await this.#leave(keep);
     await this.#blank(keep);
   }
 
   /**
-   * Whether the session being left keeps its database file (when its tables are in one): the
-   * tab that writes it does, to reopen it at once; a follower's tables are its own copy.
+   * Leaves the session; one whose tables are in the database file it keeps lets go of the file
+   * before its lock (OpenSession.leave): a tab that opens it next must find the file free.
    */
-  #keepsFile(): boolean {
-    return this.active.role === 'writer' && Boolean(this.active.meta?.database);
+  #leave(keep: string | null): Promise<void> {
+    const workspace = this.#deps.workspace;
+    return this.active.leave(keep ? () => workspace.reset(keep) : undefined);
+  }
+
+  /**
+   * The database file the session being left keeps, if any: the one it records, when this tab
+   * writes it (a follower's tables are its own copy) and storage has it (else no session would
+   * name the file, and nothing would remove it).
+   */
+  #keepsFile(): string | null {
+    const { role, meta } = this.active;
+    return role === 'writer' && this.status.writable ? (meta?.database ?? null) : null;
   }
 
   /**
    * Removes the database files no stored session keeps (a session deleted, a tab closed before
-   * its session was stored), unless the list could not be read: then it is not known which.
+   * its session was stored), unless the list could not be read or there is no store: then it is
+   * not known which (another tab may read the sessions this one cannot).
    */
   async #forgetUnkept(): Promise<void> {
-    if (this.status.store && this.status.problem) return;
+    if (!this.status.store || this.status.problem) return;
     const keep = this.stored.items.flatMap((s) => (s.database ? [s.database] : []));
     await this.#deps.databases.forgetDatabases(keep).catch(() => undefined);
   }
@@ -194,7 +206,7 @@ export class Sessions {
   }
 
   async delete(id: SessionId): Promise<void> {
-    if (id === this.active.id) await this.#newSession(false);
+    if (id === this.active.id) await this.#newSession(null);
     try {
       await this.status.store?.delete(id);
     } catch (e) {
@@ -230,7 +242,7 @@ export class Sessions {
 
   async #openInMemory(content: SessionContent): Promise<void> {
     const keep = this.#keepsFile();
-    await this.active.leave();
+    await this.#leave(keep);
     await this.#show(content, keep);
   }
 
@@ -239,7 +251,7 @@ export class Sessions {
    * the session left keeps its database file. Only the writer reopens the session's own file:
    * one tab at a time may hold it (a follower reads the stored files into its own DuckDB).
    */
-  async #show(content: SessionContent, keep: boolean): Promise<void> {
+  async #show(content: SessionContent, keep: string | null): Promise<void> {
     const { id } = content.meta;
     const following = this.active.show(content, await this.#tabs.claim(id));
     if (following !== null) this.#follower.follow(id, following);
@@ -261,7 +273,7 @@ export class Sessions {
   }
 
   /** A blank page, its workspace emptied. */
-  async #blank(keep: boolean): Promise<void> {
+  async #blank(keep: string | null): Promise<void> {
     await this.active.blank();
     await this.#deps.workspace.reset(keep);
   }

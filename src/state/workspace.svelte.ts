@@ -202,10 +202,10 @@ export class Workspace {
   }
 
   /**
-   * Empties the database and the view, for another session. `keep`: the session left keeps its
-   * database file, if its tables are in one, to reopen from (SiftEngine.reset).
+   * Empties the database and the view, for another session. `keep`: the database file the session
+   * left records, kept for it to reopen from if its tables are there (SiftEngine.reset).
    */
-  async reset(keep = false): Promise<void> {
+  async reset(keep: string | null = null): Promise<void> {
     this.#resets++;
     const done = this.#resetting.then(() => this.#reset(keep));
     this.#resetting = done.catch(() => undefined);
@@ -216,7 +216,7 @@ export class Workspace {
     }
   }
 
-  async #reset(keep: boolean): Promise<void> {
+  async #reset(keep: string | null): Promise<void> {
     this.#generation++;
     await this.settled();
     this.tables = [];
@@ -241,7 +241,7 @@ export class Workspace {
     database?: string | null,
   ): Promise<Restored> {
     const work = async (): Promise<Restored> => {
-      const kept = database ? await this.#reopen(database, files, reads) : null;
+      const kept = database && files.size ? await this.#reopen(database, files, reads) : null;
       const rest = [...files.keys()].filter((n) => !kept?.tables.some((t) => t.name === n));
       const loaded = await this.#load(
         rest.map((n) => files.get(n)!),
@@ -269,7 +269,10 @@ export class Workspace {
         file: files.get(name)!,
         read: reads?.get(name),
       }));
-      const kept = await this.#engine.reopen(database, wanted);
+      // Never throws (SiftEngine.reopen); should it, the files are read again all the same.
+      const kept = await this.#engine
+        .reopen(database, wanted)
+        .catch((): Reopened => ({ tables: [], file: 'damaged' }));
       for (const table of kept.tables) this.#files.set(table.name, files.get(table.name)!);
       this.#took(kept.tables);
       return kept;

@@ -22,14 +22,17 @@ export interface EngineSuitePage {
 
 // Every case on a database file, as the app keeps a session's large tables (the app starts in
 // memory: resilient-engine.ts, FILE_AT).
-const engine = startEngine({ tables: 'file' });
+// Started by the first case, not at the module's load: the page that reopens a file left by
+// another starts only the engine it uses.
+let suiteEngine: ReturnType<typeof startEngine> | null = null;
+const engine = () => (suiteEngine ??= startEngine({ tables: 'file' }));
 
 const fixture = async (path: string) => {
   const response = await fetch(`${FIXTURE_URL}${path}`);
   if (!response.ok) throw new Error(`No fixture ${path} (HTTP ${response.status}).`);
   return new Uint8Array(await response.arrayBuffer());
 };
-const context = () => ({ engine, file: makeFile, fixture });
+const context = () => ({ engine: engine(), file: makeFile, fixture });
 
 async function run(): Promise<CaseReport[]> {
   const reports: CaseReport[] = [];
@@ -39,12 +42,12 @@ async function run(): Promise<CaseReport[]> {
 
 (globalThis as unknown as EngineSuitePage).engineSuite = {
   run,
-  storage: async () => (await engine.info()).storage,
+  storage: async () => (await engine().info()).storage,
   keep: async () => (await loadLedger(context())).database,
   async reopen(database) {
     // The app's engine, in memory until told: it opens the file in the DuckDB it booted.
     const app = { ...context(), engine: startEngine() };
-    const reopened = await app.engine.reopen(database, wanted(app));
+    const reopened = await app.engine.reopen(database, wanted());
     const sums = await sum(app).catch((e: unknown) => String(e));
     await app.engine.forgetDatabases([]);
     return { reopened, sums };

@@ -2,7 +2,7 @@
  * The database files of one fake browser's origin (OPFS), and an engine per tab that keeps every
  * session's tables in one, as workers/resilient-engine.ts does past FILE_AT: a file is held by
  * one tab at a time (a synchronous access handle's lock), kept by a reset that asks, reopened with
- * the tables it holds as they were loaded, and removed by `forgetDatabases` unless kept or held.
+ * the tables it holds as they were loaded (the same name, file size and time), and removed by `forgetDatabases` unless kept or held.
  * The real engine is tested on real OPFS in tests/engine-suite/kept-cases.ts; this fake lets the
  * state suite check what the page does with it.
  */
@@ -35,9 +35,9 @@ export class DatabaseFiles {
     let tables: TableInfo[] = [];
     const files = this.files;
     const held = () => (open ? files.get(open) : undefined);
-    const letGo = (keep: boolean) => {
+    const letGo = (keep: string | null) => {
       const file = held();
-      if (file && keep && tables.length) Object.assign(file, { tables, holder: null });
+      if (file && keep === open && tables.length) Object.assign(file, { tables, holder: null });
       else if (open) files.delete(open);
       open = null;
       tables = [];
@@ -49,9 +49,10 @@ export class DatabaseFiles {
         if (!open) files.set((open = `db-${++this.#made}.db`), { tables: [], holder: tab });
         const database = open;
         const outcomes = await base.load(loaded, progress, names, readChoices);
-        for (const o of outcomes) {
+        for (const [i, o] of outcomes.entries()) {
           if (!o.ok) continue;
           o.table.database = database;
+          o.table.fileModified = loaded[i]!.lastModified;
           reads.push(o.table.fileName);
           tables = [...tables.filter((t) => t.name !== o.table.name), o.table];
         }
@@ -64,9 +65,9 @@ export class DatabaseFiles {
         const file = held();
         if (file) file.tables = tables;
       },
-      reset: async (keep = false) => letGo(keep),
+      reset: async (keep = null) => letGo(keep),
       reopen: async (database, wanted): Promise<Reopened> => {
-        letGo(false);
+        letGo(null);
         const file = files.get(database);
         if (!file) return { tables: [], file: 'missing' };
         // Another tab's engine holds it: the open fails, as on a locked file.
@@ -74,7 +75,12 @@ export class DatabaseFiles {
         file.holder = tab;
         open = database;
         tables = file.tables.filter((t) =>
-          wanted.some((w) => w.name === t.name && w.file.size === t.fileBytes),
+          wanted.some(
+            (w) =>
+              w.name === t.name &&
+              w.file.size === t.fileBytes &&
+              w.file.lastModified === t.fileModified,
+          ),
         );
         return { tables, file: tables.length === wanted.length ? 'used' : 'stale' };
       },

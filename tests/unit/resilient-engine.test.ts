@@ -17,7 +17,7 @@ import {
 } from '../../workers/resilient-engine.ts';
 
 interface Booted {
-  loads: Array<{ files: string[]; names: (string | undefined)[] }>;
+  loads: Array<{ files: string[]; names: (string | undefined)[]; asWritten?: boolean[] }>;
   disposed: boolean;
   storage: 'file' | 'memory';
 }
@@ -45,8 +45,13 @@ function instances() {
         fileStorage: true,
         memoryLimitBytes: 1000,
       }),
-      load: async (files, _progress, names = []) => {
-        record.loads.push({ files: files.map((f) => f.name), names });
+      load: async (files, _progress, names = [], reads = []) => {
+        const asWritten = reads.map((r) => Boolean(r?.asWritten));
+        record.loads.push({
+          files: files.map((f) => f.name),
+          names,
+          ...(asWritten.some(Boolean) ? { asWritten } : {}),
+        });
         return files.map((file, i): LoadOutcome => {
           if (broken || file.name === 'crash.csv') {
             broken = true;
@@ -54,20 +59,8 @@ function instances() {
           }
           const name = names[i] ?? (tables.size === 0 ? 'data' : file.name.replace('.csv', ''));
           tables.set(name, file.name);
-          return {
-            ok: true,
-            table: {
-              name,
-              fileName: file.name,
-              fileBytes: file.size,
-              rows: 1,
-              columns: [],
-              format: 'csv',
-              encoding: 'utf-8',
-              notes: [],
-              loadMs: 1,
-            },
-          };
+          const table = tableOf(name, file);
+          return { ok: true, table: reads[i]?.asWritten ? { ...table, asWritten: true } : table };
         });
       },
       query: async (sql) => {
@@ -191,6 +184,16 @@ describe('an engine that a query breaks', () => {
     ]);
     expect(await tablesIn(engine)).toBe('data,cities');
     expect(engine.restarts()).toBe(1);
+  });
+
+  it('reads a table kept as written the same way again', async () => {
+    const { booted, boot } = instances();
+    const engine = resilientEngine(boot);
+    await engine.load([csv('ledger.csv')], undefined, ['data'], [{ asWritten: true }]);
+    await engine.query('BREAK');
+    expect(booted[1]?.loads).toEqual([
+      { files: ['ledger.csv'], names: ['data'], asWritten: [true] },
+    ]);
   });
 
   it('is kept when the failure was only the query: a typo restarts nothing', async () => {
@@ -343,12 +346,12 @@ describe("a session's database file, kept and reopened", () => {
     { name: 'cities', file: csv('cities.csv') },
   ];
 
-  it('is left in storage by a reset that keeps it, and removed by one that does not', async () => {
+  it('is left in storage by a reset naming it; any other file goes with its instance', async () => {
     const { ended, booted, engine } = kept([]);
     await engine.load([sized('orders.csv', 900)]);
-    await engine.reset(true);
+    await engine.reset('2.db');
     await engine.load([sized('orders.csv', 900)]);
-    await engine.reset();
+    await engine.reset('2.db');
     expect(booted.map((b) => b.storage)).toEqual(['memory', 'file', 'memory', 'file', 'memory']);
     expect(ended).toEqual(['disposed', 'handed over', 'disposed', 'disposed']);
   });
@@ -357,7 +360,7 @@ describe("a session's database file, kept and reopened", () => {
     const { ended, engine } = kept([]);
     await engine.load([sized('orders.csv', 900)]);
     await engine.dropTable('data');
-    await engine.reset(true);
+    await engine.reset('2.db');
     expect(ended).toEqual(['disposed', 'disposed']);
   });
 

@@ -109,6 +109,11 @@ export interface TableInfo {
   /** How long reading the file into the table took. */
   loadMs: number;
   /**
+   * When the file read was last modified (`File.lastModified`): with its name and size, what
+   * tells a session's stored file from another one (core/data/table-info.ts, readFrom).
+   */
+  fileModified?: number;
+  /**
    * The database file that holds the table, when it is in one (workers/work-database.ts): a
    * stored session records it, and reopening the session takes the table from it (`reopen`).
    */
@@ -292,13 +297,15 @@ export interface TableEngine {
  */
 export interface SiftEngine extends TableEngine {
   /**
-   * Drops every table. `keep`: the session's database file, if its tables are in one, stays in
-   * this browser's storage for the session to reopen (`reopen`) instead of being removed.
+   * Drops every table. `keep`: the database file the session left records; if the tables are in
+   * that very file, it stays in this browser's storage for the session to reopen (`reopen`).
+   * Any other file goes with its instance.
    */
-  reset(keep?: boolean): Promise<void>;
+  reset(keep?: string | null): Promise<void>;
   /**
    * Opens the session's kept database file and takes from it each of `wanted` it holds as it was
-   * loaded from that file, that way; replaces whatever the engine held. Never throws.
+   * loaded from that file, that way; replaces whatever the engine held. Never throws: a failure is
+   * `damaged`, and the caller reads the files again.
    */
   reopen(database: string, wanted: WantedTable[]): Promise<Reopened>;
   /** The database files kept in this browser, with their sizes (none where there is no OPFS). */

@@ -21,6 +21,14 @@ const columnConversion = z.object({
   ambiguous: z.string().optional(),
 });
 
+/**
+ * The version of the way Sift reads files into tables. A table described under another version
+ * is read again from its file rather than taken from a database file: a reader fixed since must
+ * not leave an old reading in place. Raise it whenever a reader (workers/read-file.ts and what it
+ * calls) may read a file differently (ARCHITECTURE.md, Where a change goes).
+ */
+export const READS_VERSION = 1;
+
 export const tableInfo = z.object({
   name: z.string(),
   fileName: z.string(),
@@ -36,33 +44,45 @@ export const tableInfo = z.object({
   conversions: z.array(columnConversion).optional(),
   asWritten: z.boolean().optional(),
   loadMs: z.number(),
+  fileModified: z.number().optional(),
   database: z.string().optional(),
 }) satisfies z.ZodType<TableInfo>;
 
-/** The table as described by `comment`, or null when it is not a description Sift wrote. */
+const description = z.object({ reads: z.number(), table: tableInfo });
+
+/** What the database file says of a table: written as its comment at its load (workers/engine.ts). */
+export const describeTable = (table: TableInfo): string =>
+  JSON.stringify({ reads: READS_VERSION, table });
+
+/**
+ * The table as described by `comment`, or null when it is not a description this version of
+ * Sift's readers wrote.
+ */
 export function tableInfoOf(comment: unknown): TableInfo | null {
   if (typeof comment !== 'string') return null;
   try {
-    const parsed = tableInfo.safeParse(JSON.parse(comment));
-    return parsed.success ? parsed.data : null;
+    const parsed = description.safeParse(JSON.parse(comment));
+    return parsed.success && parsed.data.reads === READS_VERSION ? parsed.data.table : null;
   } catch {
     return null;
   }
 }
 
 /**
- * Whether `info` was read from `file`, the way `read` says: else the stored session has another
- * table under that name now (a file replaced, read again in another encoding), and the database
- * file's copy is stale.
+ * Whether `info` was read from `file` — the same name, size and modification time, which a File
+ * keeps through IndexedDB — the way `read` says: else the stored session has another table under
+ * that name now (a file replaced, read again in another encoding), and the database file's copy
+ * is stale.
  */
 export function readFrom(
   info: TableInfo,
-  file: { name: string; size: number },
+  file: { name: string; size: number; lastModified: number },
   read: ReadChoice = {},
 ): boolean {
   return (
     info.fileName === file.name &&
     info.fileBytes === file.size &&
+    info.fileModified === file.lastModified &&
     (info.sheet ?? null) === (read.sheet ?? null) &&
     (info.readAs ?? null) === (read.encoding ?? null) &&
     Boolean(info.asWritten) === Boolean(read.asWritten)

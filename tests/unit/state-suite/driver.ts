@@ -119,6 +119,16 @@ export class Tab {
     await this.#app.sessions.newSession();
   }
 
+  /** Removes a table (its Remove button), and waits until the session has stored that. */
+  async removeTable(name: string): Promise<void> {
+    const { workspace, sessions } = this.#app;
+    await workspace.removeTable(name);
+    await until(() => {
+      const open = sessions.stored.items.find((s) => s.id === sessions.active.id);
+      return !!open && !open.tables.some((t) => t.name === name);
+    });
+  }
+
   async rename(id: string, title: string): Promise<void> {
     await this.#app.sessions.rename(id as never, title);
   }

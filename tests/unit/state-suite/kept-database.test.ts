@@ -63,7 +63,8 @@ describe("a session's database file", () => {
     const browser = new FakeBrowser({ databaseFiles: true });
     const tab = await Tab.open(browser);
     await tab.loadFile('rain.csv', RAIN);
-    await tab.reload();
+    // Closed, so that no tab holds the file: it goes by the delete's sweep.
+    (await tab.reload()).close();
     const again = await Tab.open(browser);
     await until(() => again.storedBytes() >= TABLE_BYTES + RAIN.length);
     const id = again.currentId()!;
@@ -89,5 +90,16 @@ describe("a session's database file", () => {
     const reloaded = await Tab.open(browser);
     await until(() => reloaded.tables().length === 1);
     expect(reloaded.filesRead()).toEqual([]);
+  });
+
+  it('forgets the file of a session whose tables were all removed, and reopens it quietly', async () => {
+    const browser = new FakeBrowser({ databaseFiles: true });
+    const tab = await Tab.open(browser);
+    await tab.loadFile('rain.csv', RAIN);
+    await tab.removeTable('rain');
+    const again = await tab.reload();
+    expect(again.tables()).toEqual([]);
+    expect(again.notice()).toBeNull();
+    await until(() => browser.databaseFiles!.files.size === 0);
   });
 });

@@ -1,0 +1,59 @@
+/**
+ * A table's description in a kept database file (core/data/table-info.ts): what it takes for a
+ * reopened session to use the file's copy of a table rather than read its file again.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TableInfo } from '../../src/core/data/engine.ts';
+import {
+  describeTable,
+  readFrom,
+  READS_VERSION,
+  tableInfoOf,
+} from '../../src/core/data/table-info.ts';
+
+const file = new File(['a;b\n1;2\n'], 'ledger.csv', { lastModified: 1_700_000_000_000 });
+const table: TableInfo = {
+  name: 'data',
+  fileName: 'ledger.csv',
+  fileBytes: file.size,
+  fileModified: file.lastModified,
+  rows: 1,
+  columns: [
+    { original: 'a', name: 'a' },
+    { original: 'b', name: 'b' },
+  ],
+  format: 'csv',
+  encoding: 'windows-1252',
+  readAs: 'windows-1252',
+  notes: [],
+  loadMs: 12,
+  database: 'x.db',
+};
+
+describe('a table taken from a database file', () => {
+  it('comes back as it was described', () => {
+    expect(tableInfoOf(describeTable(table))).toEqual(table);
+  });
+
+  it('is not taken when described by other readers, or not by Sift at all', () => {
+    const other = JSON.stringify({ reads: READS_VERSION + 1, table });
+    expect(tableInfoOf(other)).toBeNull();
+    expect(tableInfoOf(JSON.stringify(table))).toBeNull();
+    expect(tableInfoOf('{"reads": 1, "table": {"name": 3}}')).toBeNull();
+    expect(tableInfoOf('not json')).toBeNull();
+    expect(tableInfoOf(null)).toBeNull();
+  });
+
+  it('is taken only for the same file, read the same way', () => {
+    const read = { encoding: 'windows-1252' as const };
+    expect(readFrom(table, file, read)).toBe(true);
+    const touched = new File([file], file.name, { lastModified: file.lastModified + 1 });
+    expect(readFrom(table, touched, read)).toBe(false);
+    const renamed = new File([file], 'ledger2.csv', { lastModified: file.lastModified });
+    expect(readFrom(table, renamed, read)).toBe(false);
+    expect(readFrom(table, file, {})).toBe(false);
+    expect(readFrom(table, file, { ...read, asWritten: true })).toBe(false);
+    expect(readFrom(table, file, { ...read, sheet: 'Sheet1' })).toBe(false);
+    expect(readFrom({ ...table, asWritten: true }, file, { ...read, asWritten: true })).toBe(true);
+  });
+});
