@@ -34,7 +34,6 @@ import { rowsOf } from './engine-rows.ts';
 import { quoteIdent, quoteLiteral } from '../src/core/sql/sql-text.ts';
 import { refusableNames } from '../src/core/sql/table-calls.ts';
 import { duckdbBytes } from '../src/core/data/bytes.ts';
-import { loadCsv } from './load-csv.ts';
 import { LOCKDOWN_STATEMENTS, UPLOAD_DIR } from './lockdown.ts';
 import { CANCELLED_BEFORE_START, Cancellations, runInTurn } from './cancellations.ts';
 import { Interrupted, Stopper } from './pending.ts';
@@ -42,7 +41,7 @@ import { serial } from './serial.ts';
 import { adoptTables } from './adopt-tables.ts';
 import { describeTable } from '../src/core/data/table-info.ts';
 import { runGuarded, type GuardedRunner } from './guarded-query.ts';
-import { WARM_UP_TABLE, warmUpFile, warmUpQueries } from './warm-up.ts';
+import { startWarmUp } from './warm-up.ts';
 
 export interface EngineHost {
   db: AsyncDuckDB;
@@ -209,34 +208,16 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
     return info;
   }
 
-  // Queued first, and abandoned as soon as real work arrives (warmUp.abandon): it must never
-  // delay a file or a query, only make the ones that come after it faster.
-  const warmUp = {
-    state: (host.warmUp === false ? 'abandoned' : 'running') as NonNullable<EngineInfo['warmUp']>,
-    stop: new Stopper(),
-  };
-  const abandonWarmUp = () => {
-    if (warmUp.state === 'running') warmUp.stop.stop('cancelled');
-  };
-  if (warmUp.state === 'running')
-    void exclusive(async () => {
-      const path = `${UPLOAD_DIR}warm-up.csv`;
-      try {
-        // A task of its own, so that the page hears the engine is ready before any of it runs.
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        if (warmUp.stop.reason) throw new Error('abandoned before it began');
-        await host.registerFile(path, warmUpFile());
-        await loadCsv((sql) => exec(sql, warmUp.stop), WARM_UP_TABLE, path, 'warm-up.csv');
-        for (const sql of warmUpQueries(WARM_UP_TABLE)) await exec(sql, warmUp.stop);
-        warmUp.state = 'done';
-      } catch {
-        // Abandoned, or failed: either way it costs only the time it took.
-        warmUp.state = warmUp.stop.reason ? 'abandoned' : 'failed';
-        await exec(`DROP TABLE IF EXISTS ${WARM_UP_TABLE}`).catch(() => undefined);
-      } finally {
-        await host.unregisterFile(path).catch(() => undefined);
-      }
-    });
+  const warmUp = startWarmUp(
+    {
+      queue: exclusive,
+      exec,
+      registerFile: (path, file) => host.registerFile(path, file),
+      unregisterFile: (path) => host.unregisterFile(path),
+    },
+    host.warmUp !== false,
+  );
+  const abandonWarmUp = () => warmUp.abandon();
 
   /** The names a query may not call, once read (guarded-query.ts). */
   let refusable: Promise<ReadonlySet<string>> | null = null;

@@ -19,7 +19,12 @@ import type {
   WantedTable,
 } from '../src/core/data/engine.ts';
 import { errorMessage } from '../src/core/errors.ts';
-import { explainFatal, fatalKind, type FailedWork } from '../src/core/data/engine-failure.ts';
+import {
+  explainFatal,
+  fatalKind,
+  restartedWords,
+  type FailedWork,
+} from '../src/core/data/engine-failure.ts';
 import { CANCELLED_BEFORE_START, Cancellations, runInTurn } from './cancellations.ts';
 import { DEFAULT_TIMEOUT_MS } from './guarded-query.ts';
 import { Interrupted } from './pending.ts';
@@ -35,8 +40,6 @@ import {
 } from './engine-instance.ts';
 
 export type { BootOptions, DatabaseFiles, EngineInstance } from './engine-instance.ts';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function resilientEngine(
   boot: (options?: BootOptions) => Promise<EngineInstance>,
@@ -202,14 +205,7 @@ export function resilientEngine(
   async function restart(broken: EngineInstance): Promise<string> {
     restarts++;
     const { adopted, reloaded, lost } = await renew(broken, 'handOver', { to: storage });
-    const done = [
-      adopted.length > 0 ? `kept ${plural(adopted.length, 'table')} in its database file` : '',
-      reloaded > 0 ? `loaded ${plural(reloaded, 'table')} again` : '',
-    ].filter(Boolean);
-    const again =
-      done.length === 2 ? `, ${done[0]} and ${done[1]}` : done.map((d) => ` and ${d}`).join('');
-    const missing = lost.length > 0 ? ` (${lost.join(', ')} could not be read again)` : '';
-    return `Sift restarted DuckDB${again}${missing}; nothing else was lost.`;
+    return restartedWords(adopted.length, reloaded, lost);
   }
 
   /**

@@ -73,3 +73,20 @@ export function explainFatal(
   const tips = kind === 'internal' ? '' : ` ${'file' in work ? FILE_TIPS : QUERY_TIPS}`;
   return { message: `${what} ${restarted}${tips}`, details: duckdbText };
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * What a restart did with the session's tables, as the failure's words end (`restarted` above):
+ * how many the database file kept, how many were read again, and which could not be.
+ */
+export function restartedWords(adopted: number, reloaded: number, lost: string[]): string {
+  const done = [
+    adopted > 0 ? `kept ${plural(adopted, 'table')} in its database file` : '',
+    reloaded > 0 ? `loaded ${plural(reloaded, 'table')} again` : '',
+  ].filter(Boolean);
+  const again =
+    done.length === 2 ? `, ${done[0]} and ${done[1]}` : done.map((d) => ` and ${d}`).join('');
+  const missing = lost.length > 0 ? ` (${lost.join(', ')} could not be read again)` : '';
+  return `Sift restarted DuckDB${again}${missing}; nothing else was lost.`;
+}
