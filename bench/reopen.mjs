@@ -162,6 +162,30 @@ async function openFromList(page, hash, file, cpu) {
   return { ...(await untilQueryable(page, t0, file.rows, cpu, cpu0)), sessionBytes: bytes };
 }
 
+/**
+ * A second tab opened on the 1 GB session while the first still writes it (the address the
+ * person would copy): it follows, and asks the writer's DuckDB for the tables, the count and the
+ * profile (state/tab-engine.svelte.ts). Before, it read the stored CSV into a DuckDB of its own:
+ * the fresh load's time again, and a second copy of the tables.
+ */
+async function secondTab(page, file, cpu) {
+  const second = await page.context().newPage();
+  try {
+    await second.addInitScript(watchPage, file.bytes);
+    const cpu0 = cpu();
+    const t0 = epoch();
+    await second.goto(page.url());
+    const r = await untilQueryable(second, t0, file.rows, cpu, cpu0);
+    return {
+      ...r,
+      role: await second.getAttribute('main', 'data-session-role'),
+      tablesIn: await second.getAttribute('main', 'data-tables-in'),
+    };
+  } finally {
+    await second.close();
+  }
+}
+
 /** Fresh load and storing, then reload → reopened and queryable: one browser, one profile. */
 async function appRun(page, url, file, cpu) {
   await page.addInitScript(watchPage, file.bytes);
@@ -185,6 +209,7 @@ async function appRun(page, url, file, cpu) {
   const again = await marks(page, ['ready', 'sessions']);
   const notice = await page.textContent('[data-testid="session-notice"]').catch(() => null);
   const fromList = large ? await openFromList(page, hash, file, cpu) : null;
+  const follower = large ? await secondTab(page, file, cpu) : null;
   return {
     fresh: { ...fresh, bootMs: boot.ready - b0, storedMs: stored - t0 },
     reopen: {
@@ -194,6 +219,7 @@ async function appRun(page, url, file, cpu) {
       notice: again.notice ? notice?.trim() : null,
     },
     ...(fromList ? { fromList } : {}),
+    ...(follower ? { follower } : {}),
     sameSession: new URL(page.url()).hash === hash,
     role: await page.getAttribute('main', 'data-session-role'),
     chromium: await page.evaluate(
@@ -319,6 +345,7 @@ async function largeRuns(url, file, started, monitor, loadavgStart) {
       `  run ${k + 1}/${runs}: fresh summary ${fmtMs(r.fresh.summaryMs)} (load ${fmtMs(r.fresh.loadMs)}), count ${fmtMs(r.fresh.queryableMs)}; ` +
         `reopen ready ${fmtMs(r.reopen.bootMs)}, restore ${fmtMs(r.reopen.sessionsMs)}, summary ${fmtMs(r.reopen.summaryMs)}, count ${fmtMs(r.reopen.queryableMs)}` +
         `; from the list: summary ${fmtMs(r.fromList.summaryMs)}, count ${fmtMs(r.fromList.queryableMs)}` +
+        `; second tab (${r.follower.role}, tables in ${r.follower.tablesIn}): summary ${fmtMs(r.follower.summaryMs)}, count ${fmtMs(r.follower.queryableMs)}, profile ${fmtMs(r.follower.profileMs)}` +
         (r.reopen.notice ? `; notice: ${r.reopen.notice}` : ''),
     );
   }

@@ -6,6 +6,7 @@
  */
 import { Analyst } from './state/analyst.svelte.ts';
 import { FileIntake } from './state/file-intake.svelte.ts';
+import { FollowersServed } from './state/followers-served.ts';
 import { LinkGuard } from './state/link-guard.svelte.ts';
 import type { Platform } from './state/ports.ts';
 import { roomOf } from './state/room-of.ts';
@@ -16,9 +17,12 @@ import { Theme } from './state/theme.svelte.ts';
 import { Settings } from './state/settings.svelte.ts';
 import { SqlConsole } from './state/sql-console.svelte.ts';
 import { TableRows } from './state/table-rows.svelte.ts';
+import { TabEngine } from './state/tab-engine.svelte.ts';
 import { Workspace } from './state/workspace.svelte.ts';
 
 export interface SiftApp {
+  /** This tab's DuckDB, or the writer's while this tab follows a session (tab-engine.svelte.ts). */
+  engine: TabEngine;
   workspace: Workspace;
   intake: FileIntake;
   settings: Settings;
@@ -29,13 +33,17 @@ export interface SiftApp {
   shell: Shell;
   theme: Theme;
   tableRows: TableRows;
+  /** Answers the tabs that follow this one's session (followers-served.ts). */
+  served: FollowersServed;
 }
 
 export function createApp(platform: Platform): SiftApp {
   // The log of the session shown: the open session puts it there, the analyst runs its turns
   // on it, and the workspace reads from it whether files may be added (shown-log.svelte.ts).
   const shown = new ShownLog();
-  const workspace = new Workspace(platform.engine, { fetchSample: platform.fetchSample, shown });
+  // This tab's DuckDB, or the one of the tab that writes the session this tab follows.
+  const engine = new TabEngine(platform.engine, platform.tabs);
+  const workspace = new Workspace(engine, { fetchSample: platform.fetchSample, shown });
   const settings = new Settings(platform.preferences, platform.modelClient);
   const analyst = new Analyst(workspace, settings, shown, platform.chartImage);
   const sessions = new Sessions({
@@ -47,11 +55,19 @@ export function createApp(platform: Platform): SiftApp {
     rescue: platform.rescue,
     address: platform.address,
     quota: platform.quota,
-    databases: platform.engine,
+    engine,
+  });
+  // The tabs that follow the session this tab writes read its tables here (tab-engine.svelte.ts).
+  const served = new FollowersServed({
+    engine: platform.engine,
+    links: platform.tabs,
+    writes: () => (sessions.active.role === 'writer' ? sessions.active.id : null),
+    profiled: (table) => workspace.profiled(table),
   });
   platform.onPageHide(() => sessions.rescue());
   void sessions.start();
   return {
+    engine,
     workspace,
     // Files the person brings go through it: into this session or a new one, as they say.
     intake: new FileIntake({
@@ -59,12 +75,12 @@ export function createApp(platform: Platform): SiftApp {
       preference: settings,
       newSession: () => sessions.newSession(),
       ready: () => sessions.ready(),
-      room: () => roomOf(platform.engine, platform.quota),
+      room: () => roomOf(engine, platform.quota),
     }),
     settings,
     analyst,
     sessions,
-    sqlConsole: new SqlConsole(platform.engine),
+    sqlConsole: new SqlConsole(engine),
     links: new LinkGuard(platform.openLink),
     // A reload would cut short a turn or a file being read; sessions themselves are stored.
     // The first visit's caching of the whole app (40 MB, most of it DuckDB's wasm) waits for a
@@ -80,6 +96,7 @@ export function createApp(platform: Platform): SiftApp {
         : workspace.quietFor((tablesLoaded) => (tablesLoaded ? 3_000 : 15_000)),
     ),
     theme: new Theme(platform.colorScheme, platform.preferences),
-    tableRows: new TableRows(platform.engine),
+    tableRows: new TableRows(engine),
+    served,
   };
 }

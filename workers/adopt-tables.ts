@@ -5,8 +5,8 @@
  * table is taken only if that description says it was read from the wanted file, that way, and
  * its row count and columns are still the ones described. Whatever else the file holds is dropped.
  */
-import type { ResultColumn, TableInfo, WantedTable } from '../src/core/data/engine.ts';
-import { readFrom, tableInfoOf } from '../src/core/data/table-info.ts';
+import type { ResultColumn, WantedTable } from '../src/core/data/engine.ts';
+import { keptTableOf, readFrom, type KeptTable } from '../src/core/data/table-info.ts';
 import { quoteIdent } from '../src/core/sql/sql-text.ts';
 import type { Row } from '../src/core/sql/profile.ts';
 
@@ -15,25 +15,29 @@ export interface AdoptDeps {
   describe(table: string): Promise<ResultColumn[]>;
 }
 
-/** The tables of `wanted` the file holds unchanged; the others are to be read again. */
+/**
+ * The tables of `wanted` the file holds unchanged, each with its profile if one was kept; the
+ * others are to be read again.
+ */
 export async function adoptTables(
   wanted: WantedTable[],
   { exec, describe }: AdoptDeps,
-): Promise<TableInfo[]> {
+): Promise<KeptTable[]> {
   const held = await exec(
     'SELECT table_name AS t, comment AS c FROM duckdb_tables() WHERE NOT internal',
   );
-  const taken: TableInfo[] = [];
+  const taken: KeptTable[] = [];
   for (const { name, file, read } of wanted) {
-    const info = tableInfoOf(held.find((h) => String(h.t) === name)?.c);
-    if (!info || info.name !== name || !readFrom(info, file, read)) continue;
+    const kept = keptTableOf(held.find((h) => String(h.t) === name)?.c);
+    const info = kept?.table;
+    if (!kept || !info || info.name !== name || !readFrom(info, file, read)) continue;
     try {
       const [count] = await exec(`SELECT count(*) AS n FROM ${quoteIdent(name)}`);
       const schema = await describe(name);
       const same =
         Number(count?.n) === info.rows &&
         JSON.stringify(schema) === JSON.stringify(info.schema ?? schema);
-      if (same) taken.push(info);
+      if (same) taken.push(kept);
     } catch {
       // Unreadable (a damaged block): read again from its file.
     }
@@ -41,7 +45,7 @@ export async function adoptTables(
   // Whatever else the file holds (a table removed since, one that did not match) must not answer
   // a query under a name the page does not list.
   for (const { t } of held)
-    if (!taken.some((info) => info.name === String(t)))
+    if (!taken.some((kept) => kept.table.name === String(t)))
       await exec(`DROP TABLE IF EXISTS ${quoteIdent(String(t))}`);
   return taken;
 }

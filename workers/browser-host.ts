@@ -186,6 +186,7 @@ async function instanceOn(
     },
     path: storage.path,
     adopt: storage.reopened ? (wanted) => engine.adopt(wanted) : undefined,
+    keepProfile: storage.path ? (profile) => engine.keepProfile(profile) : undefined,
     // DuckDB's `open` replaces the database of a DuckDB already compiled and started (duckdb-wasm
     // 1.32, WebDB::Open: a new database, every connection closed); booting another would compile
     // its 35 MB of wasm again, 1.8–2.3 s of a session's reopening (bench/reopen.mjs --size 1GB).

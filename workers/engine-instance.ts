@@ -2,7 +2,13 @@
  * What the resilient engine (resilient-engine.ts) is built from: an instance of DuckDB booted on
  * memory or on a database file, how it ends, the kept database files, and the boot's retries.
  */
-import type { KeptDatabase, TableEngine, TableInfo, WantedTable } from '../src/core/data/engine.ts';
+import type {
+  KeptDatabase,
+  TableEngine,
+  TableInfo,
+  TableProfile,
+  WantedTable,
+} from '../src/core/data/engine.ts';
 
 /** One booted DuckDB with the engine over it; `dispose` ends it for good (terminates its worker). */
 export interface EngineInstance {
@@ -21,6 +27,8 @@ export interface EngineInstance {
    * loaded (adopt-tables.ts). Those not taken are read again.
    */
   adopt?(wanted: WantedTable[]): Promise<TableInfo[]>;
+  /** Present when the instance keeps its tables in a database file (engine.ts, keepProfile). */
+  keepProfile?(profile: TableProfile): Promise<void>;
   /**
    * Opens the database file at `path` in this instance's DuckDB, without booting another: for an
    * instance in memory that holds nothing yet (a session opened). This instance is then done with,

@@ -16,6 +16,7 @@ import type {
   SiftEngine,
   TableEngine,
   TableInfo,
+  TableProfile,
   WantedTable,
 } from '../src/core/data/engine.ts';
 import { errorMessage } from '../src/core/errors.ts';
@@ -263,6 +264,22 @@ export function resilientEngine(
     await renew(instance, 'remove', { to: 'file' });
   }
 
+  /**
+   * A full profile goes into the database file with its table (engine.ts, keepProfile), as
+   * background work after whatever waits, unless the table changed since it was profiled.
+   */
+  function keepProfile(profile: TableProfile, since: number): void {
+    void scheduler
+      .later({
+        run: async () => {
+          if (profiled.version(profile.table) !== since) return;
+          await (await current).keepProfile?.(profile);
+        },
+        interrupt: () => undefined,
+      })
+      .catch(() => undefined);
+  }
+
   function remember(loadFiles: File[], outcomes: LoadOutcome[]): void {
     outcomes.forEach((outcome, i) => {
       const file = loadFiles[outcome.fileIndex ?? i];
@@ -337,8 +354,9 @@ export function resilientEngine(
       if (!book.cancel(id)) profiles.get(id)?.();
     },
 
-    profile: (table, options = {}, onColumn) =>
-      profileInSlices(
+    profile: async (table, options = {}, onColumn) => {
+      const since = profiled.version(table);
+      const profile = await profileInSlices(
         {
           scheduler,
           running: profiles,
@@ -352,7 +370,10 @@ export function resilientEngine(
         table,
         options,
         onColumn,
-      ),
+      );
+      if (!options.columns) keepProfile(profile, since);
+      return profile;
+    },
 
     // Through `guarded` too: an instance that fails here is replaced, not asked again for ever.
     tables: () => guarded((e) => e.tables()),

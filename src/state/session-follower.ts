@@ -1,8 +1,8 @@
 /**
  * This tab following a session that another tab writes: it puts the writer's events in the
- * follower's log as they come, shows the stored transcript again when it missed one, reads the
- * tables again when they change, and takes the session over when the writer goes away. It also
- * hears of changes to the list. It listens to the other tabs (session-tabs.ts) and acts on the
+ * follower's log as they come, shows the stored transcript again when it missed one, shows the
+ * writer's tables (asking the writer's DuckDB, tab-engine.svelte.ts) and again when they change, and
+ * takes the session over when the writer goes away. It also hears of changes to the list. It listens to the other tabs (session-tabs.ts) and acts on the
  * open session; nothing here is called back by either.
  */
 import type { AgentEvent } from '../core/events/events.ts';
@@ -11,7 +11,9 @@ import type { OpenSession } from './open-session.svelte.ts';
 import type { HeldLock } from './ports.ts';
 import type { SessionStatus } from './session-status.svelte.ts';
 import type { SessionTabs, TabHandlers } from './session-tabs.ts';
+import { restoreTables } from './restore-tables.ts';
 import { readSession, readsOf, readStoredFiles } from './stored-files.ts';
+import type { TabEngine } from './tab-engine.svelte.ts';
 import type { Workspace } from './workspace.svelte.ts';
 import type { SessionId } from '../core/ids.ts';
 
@@ -19,6 +21,8 @@ export interface FollowerDeps {
   status: SessionStatus;
   open: OpenSession;
   workspace: Workspace;
+  /** Asks the writer's DuckDB for the session's tables. */
+  engine: Pick<TabEngine, 'askWriter' | 'askingWriter'>;
   /** The tabs this follower listens through. */
   tabs: SessionTabs;
 }
@@ -69,8 +73,15 @@ export class SessionFollower implements TabHandlers {
       const content = status.store && (await readSession(status.store, id, open.files));
       // Deleted in another tab, or left, while it was read: this tab no longer shows it.
       if (!content || open.id !== id) return lock.release();
+      // Tables shown from the writer's DuckDB went with it: this tab brings them back itself,
+      // from the file the writer has just let go of. A copy of its own (no writer answered
+      // when it followed) stays, and is the session's now.
+      const theirs = this.#d.engine.askingWriter;
       open.show(content, lock);
       await open.readIn();
+      if (!theirs) return;
+      await this.#d.workspace.reset();
+      await restoreTables({ open, workspace: this.#d.workspace, status });
     } catch (e) {
       lock.release();
       this.failed('The session could not be reopened', e);
@@ -87,6 +98,17 @@ export class SessionFollower implements TabHandlers {
     } else await open.refresh();
   }
 
+  /**
+   * Shows the followed session's tables in the (emptied) workspace: the writer's, asked of its
+   * DuckDB; when no writer answers, the stored files read into this tab's own (as before a
+   * follower could ask).
+   */
+  showTables(id: SessionId): Promise<void> {
+    const { open, workspace, engine } = this.#d;
+    const reads = readsOf(open.meta?.tables ?? []);
+    return workspace.follow(() => engine.askWriter(id), open.files, reads).catch(() => undefined);
+  }
+
   async #readTables(id: SessionId): Promise<void> {
     const { status, open, workspace } = this.#d;
     const store = status.store;
@@ -95,7 +117,7 @@ export class SessionFollower implements TabHandlers {
     open.meta = meta;
     open.files = await readStoredFiles(store, meta.tables);
     await workspace.reset();
-    await workspace.restore(open.files, readsOf(meta.tables));
+    await this.showTables(id);
   }
 
   /** A follower that missed an event reads the stored transcript again. */

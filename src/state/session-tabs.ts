@@ -105,6 +105,8 @@ export class SessionTabs {
 
   #receive(m: TabMessage): void {
     if (m.type === 'list') return this.#handlers.list(m.deleted);
+    // Reads of the writer's tables are the engines' (tab-engine.svelte.ts, followers-served.ts).
+    if (m.type !== 'event' && m.type !== 'tables') return;
     if (m.sessionId !== this.#following) return;
     if (m.type === 'tables') return this.#handlers.tables(m.sessionId);
     if (m.seq === null) return this.#handlers.event(m.event);

@@ -15,10 +15,11 @@ import { SessionFollower } from './session-follower.ts';
 import { SessionList } from './session-list.svelte.ts';
 import { SessionStatus } from './session-status.svelte.ts';
 import { SessionTabs } from './session-tabs.ts';
-import { readSession, readsOf, storeSession, type SessionContent } from './stored-files.ts';
-import type { Restored, Workspace } from './workspace.svelte.ts';
+import { restoreTables } from './restore-tables.ts';
+import { readSession, storeSession, type SessionContent } from './stored-files.ts';
+import type { Workspace } from './workspace.svelte.ts';
 import type { SessionId } from '../core/ids.ts';
-import type { SiftEngine } from '../core/data/engine.ts';
+import type { TabEngine } from './tab-engine.svelte.ts';
 
 export type { Role, SessionContent };
 
@@ -32,20 +33,12 @@ export interface SessionsDeps {
   rescue: RescueSlot;
   address: Address;
   quota: StorageQuota;
-  /** The database files kept for sessions in this browser (the engine's). */
-  databases: Pick<SiftEngine, 'databases' | 'forgetDatabases'>;
+  /**
+   * The engine the page uses (state/tab-engine.svelte.ts): the database files kept for sessions in this
+   * browser, and the writer's DuckDB, which a follower asks.
+   */
+  engine: Pick<TabEngine, 'databases' | 'forgetDatabases' | 'askWriter' | 'askingWriter'>;
 }
-
-/** What the person is told when a session's stored copy of its tables was of no use. */
-const REBUILT: Record<NonNullable<Restored['file']>, string | null> = {
-  used: null,
-  stale:
-    'Some tables had changed since this session stored its copy of them, so Sift read them again from their files.',
-  damaged:
-    "This session's stored copy of its tables could not be opened, so Sift read them again from their files.",
-  missing:
-    "This session's stored copy of its tables is no longer in this browser's storage, so Sift read them again from their files.",
-};
 
 export class Sessions {
   opening = $state(false);
@@ -65,7 +58,7 @@ export class Sessions {
     this.#deps = deps;
     const { status } = this;
     this.#tabs = new SessionTabs(deps.tabs);
-    this.stored = new SessionList(status, deps.quota, deps.databases);
+    this.stored = new SessionList(status, deps.quota, deps.engine);
     this.active = new OpenSession({
       status,
       workspace: deps.workspace,
@@ -80,6 +73,7 @@ export class Sessions {
       status,
       open: this.active,
       workspace: deps.workspace,
+      engine: deps.engine,
       tabs: this.#tabs,
     });
   }
@@ -196,7 +190,7 @@ export class Sessions {
   async #forgetUnkept(): Promise<void> {
     if (!this.status.store || this.status.problem) return;
     const keep = this.stored.items.flatMap((s) => (s.database ? [s.database] : []));
-    await this.#deps.databases.forgetDatabases(keep).catch(() => undefined);
+    await this.#deps.engine.forgetDatabases(keep).catch(() => undefined);
   }
 
   async rename(id: SessionId, title: string): Promise<void> {
@@ -249,27 +243,17 @@ export class Sessions {
   /**
    * Shows `content`, writing it if no other tab does, else following the tab that does; `keep`:
    * the session left keeps its database file. Only the writer reopens the session's own file:
-   * one tab at a time may hold it (a follower reads the stored files into its own DuckDB).
+   * one tab at a time may hold it (a follower asks the writer's DuckDB, state/tab-engine.svelte.ts).
    */
   async #show(content: SessionContent, keep: string | null): Promise<void> {
     const { id } = content.meta;
     const following = this.active.show(content, await this.#tabs.claim(id));
     if (following !== null) this.#follower.follow(id, following);
     await this.active.readIn();
-    const { meta, files, role } = this.active;
-    await this.#deps.workspace.reset(keep);
-    if (!meta) return;
-    const database = role === 'writer' ? meta.database : null;
-    void this.#deps.workspace
-      .restore(files, readsOf(meta.tables), database)
-      .then(({ file, database: now }) => {
-        // Unless the person has moved on to another session meanwhile.
-        if (this.active.id !== id) return;
-        const words = file && REBUILT[file];
-        if (words) this.status.notice = words;
-        return this.active.keptIn(id, now);
-      })
-      .catch(() => undefined);
+    const { workspace } = this.#deps;
+    await workspace.reset(keep);
+    if (following !== null) void this.#follower.showTables(id);
+    else void restoreTables({ open: this.active, workspace, status: this.status });
   }
 
   /** A blank page, its workspace emptied. */

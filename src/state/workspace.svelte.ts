@@ -3,7 +3,6 @@
  * values are replaced whole (`$state.raw`), never deeply proxied.
  */
 import type {
-  ColumnProfile,
   LoadOutcome,
   LoadProgress,
   ReadChoice,
@@ -14,16 +13,13 @@ import type {
 } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
 import { findJoinHints, type JoinHint } from '../core/data/join-keys.ts';
+import { TableProfiles, type ProfileState } from './table-profiles.svelte.ts';
 import { WorkInHand } from './work-in-hand.ts';
 
 /** A file that did not load, as the engine said it (its plain words, and DuckDB's text apart). */
 export type LoadFailure = Omit<Extract<LoadOutcome, { ok: false }>, 'ok' | 'fileIndex'>;
 
-export type ProfileState =
-  /** The columns done so far, in the table's order: the page shows them as they come. */
-  | { status: 'running'; columns: ColumnProfile[] }
-  | { status: 'done'; profile: TableProfile }
-  | { status: 'failed'; message: string };
+export type { ProfileState };
 
 export const SAMPLE_FILE_NAME = 'weather.csv';
 
@@ -63,7 +59,6 @@ export class Workspace {
   engineState = $state<'starting' | 'ready' | 'failed'>('starting');
   engineMessage = $state('');
   tables = $state.raw<TableInfo[]>([]);
-  profiles = $state.raw<Record<string, ProfileState>>({});
   /** Files waiting or being read, in order; the first one is being read. */
   pending = $state.raw<string[]>([]);
   progress = $state.raw<LoadProgress | null>(null);
@@ -81,10 +76,11 @@ export class Workspace {
   readonly #engine: SiftEngine;
   readonly #options: WorkspaceOptions;
   /**
-   * Counts resets: a profile that was computed for the database before a reset (another
-   * session's table of the same name) must not be shown after it.
+   * Counts resets: join keys measured, or a writer's tables asked for, before a reset must not be
+   * shown after it.
    */
   #generation = 0;
+  readonly #profiles: TableProfiles;
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #listeners = new Set<TableListener>();
 
@@ -100,6 +96,7 @@ export class Workspace {
   constructor(engine: SiftEngine, options: WorkspaceOptions) {
     this.#engine = engine;
     this.#options = options;
+    this.#profiles = new TableProfiles(engine);
     this.started = this.startEngine();
     this.#work = new WorkInHand(this.started, () => this.tables.length > 0);
   }
@@ -221,7 +218,7 @@ export class Workspace {
     await this.settled();
     this.tables = [];
     this.#files.clear();
-    this.profiles = {};
+    this.#profiles.clear();
     this.joinHints = [];
     this.latest = [];
     this.failures = [];
@@ -240,19 +237,47 @@ export class Workspace {
     reads?: ReadonlyMap<string, ReadChoice>,
     database?: string | null,
   ): Promise<Restored> {
-    const work = async (): Promise<Restored> => {
-      const kept = database && files.size ? await this.#reopen(database, files, reads) : null;
-      const rest = [...files.keys()].filter((n) => !kept?.tables.some((t) => t.name === n));
-      const loaded = await this.#load(
-        rest.map((n) => files.get(n)!),
-        rest,
-        rest.map((n) => reads?.get(n)),
-      );
-      if (rest.length === 0) this.loads++;
-      const now = [...(kept?.tables ?? []), ...loaded].find((t) => t.database)?.database;
-      return { file: kept?.file ?? null, database: now ?? null };
+    return this.#afterReset(() => this.#work.load(this.#restore(files, reads, database)));
+  }
+
+  /**
+   * Shows the tables of a session another tab writes: those of that tab's DuckDB when it answers
+   * `ask` (state/tab-engine.svelte.ts: nothing is read here, and every read goes there), else the stored
+   * files read into this tab's own. Asked inside the work in hand, so that a reset (the person
+   * moving on) waits for the answer instead of being overtaken by it.
+   */
+  follow(
+    ask: () => Promise<TableInfo[] | null>,
+    files: ReadonlyMap<string, File>,
+    reads?: ReadonlyMap<string, ReadChoice>,
+  ): Promise<void> {
+    const work = async (): Promise<void> => {
+      const generation = this.#generation;
+      const theirs = await ask();
+      // Left, or taken over, while the writer was asked: what comes next reads the tables itself.
+      if (generation !== this.#generation) return;
+      if (!theirs) return void (await this.#restore(files, reads, null));
+      this.#took(theirs);
+      this.loads++;
     };
     return this.#afterReset(() => this.#work.load(work()));
+  }
+
+  async #restore(
+    files: ReadonlyMap<string, File>,
+    reads: ReadonlyMap<string, ReadChoice> | undefined,
+    database: string | null | undefined,
+  ): Promise<Restored> {
+    const kept = database && files.size ? await this.#reopen(database, files, reads) : null;
+    const rest = [...files.keys()].filter((n) => !kept?.tables.some((t) => t.name === n));
+    const loaded = await this.#load(
+      rest.map((n) => files.get(n)!),
+      rest,
+      rest.map((n) => reads?.get(n)),
+    );
+    if (rest.length === 0) this.loads++;
+    const now = [...(kept?.tables ?? []), ...loaded].find((t) => t.database)?.database;
+    return { file: kept?.file ?? null, database: now ?? null };
   }
 
   /** The tables the session's database file holds as they were loaded, shown as a load's are. */
@@ -342,29 +367,18 @@ export class Workspace {
     }
   }
 
-  profile(table: string): Promise<void> {
-    return this.#work.profile(this.#profile(table));
+  /** Each table's profile, by name, as the page shows it (table-profiles.svelte.ts). */
+  get profiles(): Readonly<Record<string, ProfileState>> {
+    return this.#profiles.shown;
   }
 
-  async #profile(table: string): Promise<void> {
-    const generation = this.#generation;
-    const show = (state: ProfileState) => {
-      if (generation === this.#generation) this.profiles = { ...this.profiles, [table]: state };
-    };
-    let done: ColumnProfile[] = [];
-    show({ status: 'running', columns: done });
-    let next: ProfileState;
-    try {
-      const profile = await this.#engine.profile(table, {}, (column) => {
-        done = [...done, column];
-        if (this.profiles[table]?.status === 'running') show({ status: 'running', columns: done });
-      });
-      next = { status: 'done', profile };
-    } catch (e) {
-      next = { status: 'failed', message: errorMessage(e) };
-    }
-    // A table removed meanwhile stays removed.
-    if (table in this.profiles) show(next);
+  profile(table: string): Promise<void> {
+    return this.#work.profile(this.#profiles.run(table));
+  }
+
+  /** The table's profile once the one running is done (TableProfiles.profiled). */
+  profiled(table: string): Promise<TableProfile | null> {
+    return this.#profiles.profiled(table);
   }
 
   /** Never rejects: a failure is shown as `problem`, and the table stays listed. */
@@ -378,8 +392,7 @@ export class Workspace {
     this.problem = null;
     this.tables = this.tables.filter((t) => t.name !== name);
     this.#files.delete(name);
-    const { [name]: _, ...rest } = this.profiles;
-    this.profiles = rest;
+    this.#profiles.remove(name);
     for (const l of this.#listeners) l.removed(name);
     void this.#measureJoins();
   }

@@ -45,6 +45,12 @@ describe('two tabs on one session', () => {
     ]);
     expect((await loadErrors(second))[0]?.text).toMatch(/open in another tab/);
     expect(await second.locator('[data-testid="table-summary"]').count()).toBe(1);
+    // The follower keeps no copy: its SQL runs in the writer's DuckDB, over BroadcastChannel.
+    await second.waitForSelector('main[data-tables-in="writer"]');
+    const sql = 'SELECT count(*) AS n, round(sum(precipitation), 1) AS rain FROM data';
+    const followerSaw = await runSql(second, sql);
+    expect(followerSaw).toMatchObject({ ok: true, header: ['n', 'rain'] });
+    expect(followerSaw).toEqual(await runSql(first, sql));
 
     await mock().reset();
     await configure(first);
@@ -59,6 +65,9 @@ describe('two tabs on one session', () => {
 
     await first.close();
     await second.waitForSelector('main[data-session-role="writer"]', { timeout: 10_000 });
+    // Taken over: the tables are this tab's own now, read again from the stored file.
+    await second.waitForSelector('main[data-tables-in="this-tab"]');
+    expect(await runSql(second, sql)).toEqual(followerSaw);
     await configure(second);
     await mock().script(answer('Second tab, now writing.'));
     expect(await ask(second, 'And the driest?')).toBe('done');

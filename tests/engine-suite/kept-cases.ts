@@ -5,7 +5,7 @@
  * database file in OPFS; in Node there is none, and a session always reads its files again.
  */
 import type { SuiteContext, EngineCase } from './suite.ts';
-import type { Reopened, TableInfo } from '../../src/core/data/engine.ts';
+import type { Reopened, TableInfo, TableProfile } from '../../src/core/data/engine.ts';
 import { equal, rows, truthy } from './check.ts';
 
 // Amounts and dates as a German spreadsheet writes them: the table carries conversions and notes
@@ -77,12 +77,16 @@ async function damage(database: string): Promise<void> {
   }
 }
 
-async function kept(ctx: SuiteContext): Promise<{ table: TableInfo; database: string } | null> {
+async function kept(
+  ctx: SuiteContext,
+  { profiled = false } = {},
+): Promise<{ table: TableInfo; database: string; profile: TableProfile | null } | null> {
   const table = await loadLedger(ctx);
   if (await nothingKept(ctx, table)) return null;
   truthy(table.database, 'the table names its database file');
+  const profile = profiled ? await ctx.engine.profile('data') : null;
   await ctx.engine.reset(table.database);
-  return { table, database: table.database! };
+  return { table, database: table.database!, profile };
 }
 
 /** For the reload across pages (tests/e2e/engine-suite.test.ts). */
@@ -92,7 +96,7 @@ export const keptCases: EngineCase[] = [
   {
     name: 'reopens a session’s kept database file: the tables as loaded, their files not read again',
     async run(ctx) {
-      const found = await kept(ctx);
+      const found = await kept(ctx, { profiled: true });
       if (!found) return;
       const listed = await ctx.engine.databases();
       const entry = listed.find((d) => d.database === found.database);
@@ -108,8 +112,13 @@ export const keptCases: EngineCase[] = [
         ['data'],
         'the tables listed',
       );
+      // The profile was kept in the file with the table's description (written once the profile
+      // was done), and the reopened table answers it from there.
+      const sql = "SELECT comment FROM duckdb_tables() WHERE table_name = 'data'";
+      const comment = String(rows(await ctx.engine.query(sql), sql).rows[0]?.[0]);
+      equal(sorted(JSON.parse(comment).profile), sorted(found.profile), 'the kept profile');
       const profile = await ctx.engine.profile('data');
-      equal(profile.rows, 3, 'the rows the profile counts');
+      equal(sorted(profile.columns), sorted(found.profile!.columns), 'the reopened profile');
       await ctx.engine.forgetDatabases([]);
     },
   },

@@ -8,6 +8,7 @@
  */
 import type { Reopened, SiftEngine, TableInfo } from '../../src/core/data/engine.ts';
 import { namingEngine } from './state-tabs.ts';
+import { answerAs } from './test-platform.ts';
 
 interface DatabaseFile {
   tables: TableInfo[];
@@ -29,7 +30,7 @@ export class DatabaseFiles {
 
   /** An engine for tab `tab`; `reads` records every file it reads into a table. */
   engine(tab: number): SiftEngine & { reads: string[] } {
-    const base = namingEngine();
+    const base = namingEngine(`tab ${tab}`);
     const reads: string[] = [];
     let open: string | null = null;
     let tables: TableInfo[] = [];
@@ -60,6 +61,7 @@ export class DatabaseFiles {
         return outcomes;
       },
       tables: async () => tables,
+      query: async () => answerAs(`tab ${tab}`, tables),
       dropTable: async (name) => {
         tables = tables.filter((t) => t.name !== name);
         const file = held();

@@ -12,7 +12,7 @@
  * sessionStorage and a memory of localStorage would be) built on tests/helpers/test-platform.ts.
  */
 import { IDBFactory } from 'fake-indexeddb';
-import type { SiftEngine, TableInfo } from '../../src/core/data/engine.ts';
+import type { SiftEngine } from '../../src/core/data/engine.ts';
 import type { SessionId } from '../../src/core/ids.ts';
 import type { ModelClient } from '../../src/core/model/client.ts';
 import type { Rescue } from '../../src/core/session/records.ts';
@@ -31,27 +31,21 @@ interface LockState {
   queue: Waiter[];
 }
 
-/** An engine whose tables are named after their files (`rain.csv` → `rain`), as DuckDB's load does. */
-export function namingEngine(): SiftEngine {
-  const base = tableEngine();
+/**
+ * An engine whose tables are named after their files (`rain.csv` → `rain`), as DuckDB's load
+ * does; it keeps them, and answers SQL with one row naming it (`label`, tests/helpers/test-platform.ts).
+ */
+export function namingEngine(label = 'this tab'): SiftEngine {
+  const base = tableEngine(label);
   return {
     ...base,
-    load: async (files, _progress, names) =>
-      files.map((f, i) => {
-        const name = names?.[i] ?? f.name.replace(/\.[^.]*$/, '').replace(/\W+/g, '_');
-        const table: TableInfo = {
-          name,
-          fileName: f.name,
-          fileBytes: f.size,
-          rows: 2,
-          columns: [{ original: 'month', name: 'month' }],
-          format: 'csv',
-          encoding: 'utf-8',
-          notes: [],
-          loadMs: 1,
-        };
-        return { ok: true as const, table };
-      }),
+    load: async (files, progress, names, reads) =>
+      base.load(
+        files,
+        progress,
+        files.map((f, i) => names?.[i] ?? f.name.replace(/\.[^.]*$/, '').replace(/\W+/g, '_')),
+        reads,
+      ),
   };
 }
 
@@ -65,6 +59,8 @@ export class FakeBrowser {
   }
 
   readonly #channels = new Map<number, Set<(m: TabMessage) => void>>();
+  /** Tabs that answer no follower's ask, as a Sift older than state/followers-served.ts. */
+  readonly #deaf = new Set<number>();
   readonly #locks = new Map<string, LockState>();
   #tabs = 0;
 
@@ -77,6 +73,7 @@ export class FakeBrowser {
         mine.add(listener);
         return {
           post: (message) => {
+            if (this.#deaf.has(tab) && ['heard', 'column', 'answer'].includes(message.type)) return;
             let copy: unknown;
             try {
               copy = structuredClone(message);
@@ -121,6 +118,11 @@ export class FakeBrowser {
     };
   }
 
+  /** Tab `tab` answers no follower from now on: it runs a Sift from before followers asked. */
+  answerNoFollower(tab: number): void {
+    this.#deaf.add(tab);
+  }
+
   /** Who holds the session's lock: a tab's number, or null. */
   holder(id: SessionId): number | null {
     return this.#locks.get(id)?.holder ?? null;
@@ -159,7 +161,7 @@ export class FakeBrowser {
     const pageHide: Array<() => void> = [];
     const platform: Platform = {
       ...base.platform,
-      engine: this.databaseFiles?.engine(number) ?? namingEngine(),
+      engine: this.databaseFiles?.engine(number) ?? namingEngine(`tab ${number}`),
       address: { read: () => kept.address, write: (id) => void (kept.address = id) },
       rescue: {
         save: (r) => void (kept.rescue = r ? structuredClone(r) : null),

@@ -6,14 +6,13 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { expect, vi } from 'vitest';
 import { openSessionStore } from '../../src/adapters/session-store.ts';
-import type { SiftEngine, TableInfo } from '../../src/core/data/engine.ts';
+import type { QueryResult, SiftEngine, TableInfo } from '../../src/core/data/engine.ts';
 import type { SessionId } from '../../src/core/ids.ts';
 import type { ModelClient } from '../../src/core/model/client.ts';
 import type { Rescue } from '../../src/core/session/records.ts';
 import type { AppShell, Platform, Preferences } from '../../src/state/ports.ts';
 import type { SettingsDraft } from '../../src/state/settings.svelte.ts';
 
-/** An engine that turns every file into a two-column table and knows nothing else. */
 /** The person's settings in an app under test: a key (kept in the page only), no chart check. */
 export const TEST_SETTINGS: SettingsDraft = {
   apiKey: 'sk-test',
@@ -24,7 +23,26 @@ export const TEST_SETTINGS: SettingsDraft = {
   remember: false,
 };
 
-export function tableEngine(): SiftEngine {
+/** A fake engine's answer to any SQL: one row naming it, when it holds tables. */
+export function answerAs(label: string, tables: TableInfo[]): QueryResult {
+  return tables.length
+    ? {
+        ok: true,
+        columns: [{ name: 'engine', type: 'VARCHAR' }],
+        rows: [[label]],
+        totalRows: 1,
+        truncated: false,
+        durationMs: 0,
+      }
+    : { ok: false, kind: 'error', message: 'no tables here', durationMs: 0 };
+}
+
+/**
+ * An engine that turns every file into a two-column table, keeps the tables it loaded (until a
+ * drop or a reset), and answers any SQL with one row naming itself (`label`): a test can tell
+ * whose DuckDB answered (a follower's reads go to the writer's, state/tab-engine.svelte.ts).
+ */
+export function tableEngine(label = 'this tab'): SiftEngine {
   const table = (file: File, name: string): TableInfo => ({
     name,
     fileName: file.name,
@@ -39,16 +57,21 @@ export function tableEngine(): SiftEngine {
     notes: [],
     loadMs: 1,
   });
+  let held: TableInfo[] = [];
   return {
     info: async () => ({ duckdbVersion: 'v-test', bundle: 'fake' }),
     load: async (files, _progress, names) =>
-      files.map((f, i) => ({ ok: true, table: table(f, names?.[i] ?? 'data') })),
-    query: async () => ({ ok: false, kind: 'error', message: 'no SQL here', durationMs: 0 }),
+      files.map((f, i) => {
+        const t = table(f, names?.[i] ?? 'data');
+        held = [...held.filter((h) => h.name !== t.name), t];
+        return { ok: true, table: t };
+      }),
+    query: async () => answerAs(label, held),
     cancel: async () => undefined,
     profile: async (name) => ({ table: name, rows: 2, columns: [], durationMs: 1 }),
-    tables: async () => [],
-    dropTable: async () => undefined,
-    reset: async () => undefined,
+    tables: async () => held,
+    dropTable: async (name) => void (held = held.filter((h) => h.name !== name)),
+    reset: async () => void (held = []),
     reopen: async () => ({ tables: [], file: 'missing' }),
     databases: async () => [],
     forgetDatabases: async () => undefined,

@@ -3,9 +3,10 @@
  * reopened session to use the file's copy of a table rather than read its file again.
  */
 import { describe, expect, it } from 'vitest';
-import type { TableInfo } from '../../src/core/data/engine.ts';
+import type { TableInfo, TableProfile } from '../../src/core/data/engine.ts';
 import {
   describeTable,
+  keptTableOf,
   readFrom,
   READS_VERSION,
   tableInfoOf,
@@ -33,6 +34,34 @@ const table: TableInfo = {
 describe('a table taken from a database file', () => {
   it('comes back as it was described', () => {
     expect(tableInfoOf(describeTable(table))).toEqual(table);
+  });
+
+  it('brings its profile back, only when it is the profile of that table as it is', () => {
+    const profile: TableProfile = {
+      table: 'data',
+      rows: 1,
+      durationMs: 40,
+      columns: [
+        {
+          column: 'a',
+          type: 'BIGINT',
+          nonNullCount: 1,
+          uniqueCount: 1,
+          min: '1',
+          max: '1',
+          typicalValues: [{ value: '1', count: 1 }],
+          issues: [],
+        },
+      ],
+    };
+    expect(keptTableOf(describeTable(table, profile))).toEqual({ table, profile });
+    expect(keptTableOf(describeTable(table))).toEqual({ table });
+    // Of another row count or table: the table is taken, its profile computed again.
+    expect(keptTableOf(describeTable(table, { ...profile, rows: 2 }))).toEqual({ table });
+    expect(keptTableOf(describeTable(table, { ...profile, table: 'other' }))).toEqual({ table });
+    // A profile that does not fit its shape is left out; the table is still taken.
+    const broken = JSON.stringify({ reads: READS_VERSION, table, profile: { table: 'data' } });
+    expect(keptTableOf(broken)).toEqual({ table });
   });
 
   it('is not taken when described by other readers, or not by Sift at all', () => {

@@ -184,6 +184,22 @@ describe('workspace', () => {
     expect(workspace.profiles.data).toMatchObject({ status: 'done', profile: { rows: 222 } });
   });
 
+  it('hands over a profile once the one running is done, and none of a session left', async () => {
+    const { engine, profiles } = engineWithHeldProfiles();
+    const { workspace } = workspaceOn(engine);
+    await workspace.loadFiles([file('a.csv')]);
+    let handed: unknown = 'waiting';
+    void workspace.profiled('data').then((p) => (handed = p));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(handed).toBe('waiting');
+    profiles[0]!.resolve(profileOf('data', 7));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(handed).toMatchObject({ table: 'data', rows: 7 });
+
+    await workspace.reset();
+    expect(await workspace.profiled('data')).toBeNull();
+  });
+
   it('shows each column of the profile as the engine says it is done', async () => {
     const { engine, profiles } = engineWithHeldProfiles();
     const { workspace } = workspaceOn(engine);

@@ -58,6 +58,11 @@ export class Tab {
     return Tab.open(this.#browser, { replies, carry: this.#tab.carry });
   }
 
+  /** This tab's number in the fake browser: its engine answers SQL with `tab <number>`. */
+  get number(): number {
+    return this.#tab.number;
+  }
+
   /** The person closes the tab. */
   close(): void {
     this.#tab.close();
@@ -234,6 +239,18 @@ export class Tab {
   /** The passing message the page shows about sessions, if any. */
   notice(): string | null {
     return this.#app.sessions.status.notice;
+  }
+
+  /**
+   * Runs `sql` in the SQL box and returns what it shows: the first cell (the fake engines answer
+   * with whose DuckDB ran it, `tab <number>`) or the message.
+   */
+  async runSql(sql = 'SELECT 1'): Promise<string> {
+    const { sqlConsole } = this.#app;
+    sqlConsole.sql = sql;
+    await sqlConsole.run();
+    const r = sqlConsole.result!;
+    return r.ok ? String(r.rows[0]?.[0]) : r.message;
   }
 
   /** Why a file was refused, if one was. */

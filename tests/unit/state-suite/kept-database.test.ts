@@ -2,7 +2,8 @@
  * A session whose tables are in a database file (issue 30): a reload or a switch back reopens
  * them from it without reading their files again; a file gone or changed is rebuilt from the
  * stored files and the page says so; the list counts the file, and deleting the session removes
- * it; a second tab on the session reads its own copy and never touches the writer's file. The
+ * it; a second tab on the session asks the writer's DuckDB (it reads no file, and never touches
+ * the writer's file) and, when the writer closes, reopens the file itself. The
  * engine is the fake of tests/helpers/fake-database-files.ts; the real one's file is tested in
  * Chromium (tests/engine-suite/kept-cases.ts).
  */
@@ -74,22 +75,46 @@ describe("a session's database file", () => {
     await until(() => browser.databaseFiles!.files.size === 0);
   });
 
-  it('lets a second tab on the session read its own copy, and leaves the writer’s file alone', async () => {
+  it('lets a second tab on the session ask the writer, and reopen the file once the writer closes', async () => {
     const browser = new FakeBrowser({ databaseFiles: true });
     const writer = await Tab.open(browser);
     await writer.loadFile('rain.csv', RAIN);
     const follower = await Tab.open(browser);
     expect(follower.readOnly()).toBe(true);
     await until(() => follower.tables().length === 1);
-    expect(follower.filesRead()).toEqual(['rain.csv']);
-    expect(follower.notice()).toBeNull();
+    expect(follower.tables()).toEqual(['rain']);
+    // Nothing read, no second copy: the writer's DuckDB answers the follower's SQL.
+    expect(follower.filesRead()).toEqual([]);
+    expect(await follower.runSql()).toBe(`tab ${writer.number}`);
+    expect([...browser.databaseFiles!.files.keys()]).toHaveLength(1);
 
-    // The writer's file is still the session's, and the next tab to open it reopens it.
-    follower.close();
+    // The writer goes: the follower takes the session over, from the file it let go of.
     writer.close();
+    await until(() => !follower.readOnly() && follower.tables().length === 1);
+    expect(follower.filesRead()).toEqual([]);
+    expect(follower.notice()).toBeNull();
+    expect(await follower.runSql()).toBe(`tab ${follower.number}`);
+    expect([...browser.databaseFiles!.files.keys()]).toHaveLength(1);
+
+    // The session still names that file, and the next tab to open it reopens it.
+    follower.close();
     const reloaded = await Tab.open(browser);
     await until(() => reloaded.tables().length === 1);
     expect(reloaded.filesRead()).toEqual([]);
+  });
+
+  it('takes over from the file when the writer closes while it was being asked, reading nothing', async () => {
+    const browser = new FakeBrowser({ databaseFiles: true });
+    const writer = await Tab.open(browser);
+    await writer.loadFile('rain.csv', RAIN);
+    // The writer never answers: it closes while the new tab waits for it (3 s at most).
+    browser.answerNoFollower(writer.number);
+    const opening = Tab.open(browser);
+    setTimeout(() => writer.close(), 50);
+    const follower = await opening;
+    await until(() => !follower.readOnly() && follower.tables().length === 1, 6_000);
+    expect(follower.filesRead()).toEqual([]);
+    expect(follower.notice()).toBeNull();
   });
 
   it('forgets the file of a session whose tables were all removed, and reopens it quietly', async () => {

@@ -143,8 +143,9 @@ describe('delete', () => {
     await b.newSession();
     await b.deleteSession(rain);
 
-    await until(() => a.currentId() === null);
-    expect(a.notice()).toBe('This session was deleted in another tab.');
+    // The notice comes last, once the tab has left the session and read the list again.
+    await until(() => a.notice() === 'This session was deleted in another tab.');
+    expect(a.currentId()).toBeNull();
     expect(a.list()).toEqual([]);
     expect(a.questions()).toEqual([]);
     const c = await Tab.open(browser);

@@ -73,6 +73,41 @@ describe('follow', () => {
   });
 });
 
+describe("the writer's tables", () => {
+  it("a follower's reads are answered by the writer's DuckDB, and follow its new tables", async () => {
+    const { a, b } = await writerAndFollower();
+    await until(() => b.tables().length === 1);
+    expect(await b.runSql()).toBe(`tab ${a.number}`);
+
+    await a.loadFile('sales.csv', 'who,amount\nbob,9\n', 'add');
+    await until(() => b.tables().length === 2);
+    expect(b.tables()).toEqual(['rain', 'sales']);
+    expect(await b.runSql()).toBe(`tab ${a.number}`);
+  });
+
+  it('a writer that does not answer (an older Sift): the follower reads its own copy', async () => {
+    const browser = new FakeBrowser();
+    const a = await Tab.open(browser);
+    await a.loadFile('rain.csv', 'month,mm\nnov,120\n');
+    browser.answerNoFollower(a.number);
+    const b = await Tab.open(browser);
+    expect(b.readOnly()).toBe(true);
+    // After the wait for an answer (3 s, state/tab-engine.svelte.ts).
+    await until(() => b.tables().length === 1, 6_000);
+    expect(await b.runSql()).toBe(`tab ${b.number}`);
+  });
+
+  it('after the follower moves to another session, its reads are its own again', async () => {
+    const { b } = await writerAndFollower();
+    await until(() => b.tables().length === 1);
+    await b.newSession();
+    await b.loadFile('other.csv', 'x\n1\n', 'add');
+    expect(b.readOnly()).toBe(false);
+    expect(b.tables()).toEqual(['other']);
+    expect(await b.runSql()).toBe(`tab ${b.number}`);
+  });
+});
+
 describe('take over', () => {
   it('when the writing tab closes, the follower becomes the writer and can ask', async () => {
     const { browser, a, b, id } = await writerAndFollower({
@@ -87,6 +122,7 @@ describe('take over', () => {
     expect(b.currentId()).toBe(id);
     expect(b.canAsk()).toBe(true);
     expect(b.questions()).toEqual(['From A?']);
+    await until(() => b.tables().length === 1);
     expect(b.tables()).toEqual(['rain']);
     await b.ask('From B?');
     expect(b.questions()).toEqual(['From A?', 'From B?']);
