@@ -39,7 +39,7 @@ import { CANCELLED_BEFORE_START, Cancellations, runInTurn } from './cancellation
 import { Interrupted, Stopper } from './pending.ts';
 import { serial } from './serial.ts';
 import { adoptTables } from './adopt-tables.ts';
-import { describeTable } from '../src/core/data/table-info.ts';
+import { describeTable, profileFits } from '../src/core/data/table-info.ts';
 import { runGuarded, type GuardedRunner } from './guarded-query.ts';
 import { startWarmUp } from './warm-up.ts';
 
@@ -409,7 +409,7 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
     keepProfile(profile) {
       return exclusive(async () => {
         const info = tables.get(profile.table);
-        if (!host.database || !info || info.rows !== profile.rows) return;
+        if (!host.database || !info || !profileFits(info, profile)) return;
         try {
           const described = quoteLiteral(describeTable(info, profile));
           await exec(`COMMENT ON TABLE ${quoteIdent(info.name)} IS ${described}`);

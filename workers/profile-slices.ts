@@ -28,16 +28,23 @@ export class ProfileCache {
   readonly #tables = new Map<string, Map<string, ColumnProfile>>();
   /** Bumped by each forget: a slice that started before it must not write after it. */
   readonly #versions = new Map<string, number>();
+  /**
+   * Bumped by each clear, for every table at once: one whose profile began before a reset, with
+   * no column written yet, is known to neither map (a profile of the last session's `data` must
+   * not be kept as the next session's, resilient-engine.ts keepProfile).
+   */
+  #clears = 0;
 
-  version(table: string): number {
-    return this.#versions.get(table) ?? 0;
+  /** What a profile begun now is of: it writes (or is kept) only while this stays the same. */
+  version(table: string): string {
+    return `${this.#clears}.${this.#versions.get(table) ?? 0}`;
   }
 
   read(table: string, column: string): ColumnProfile | undefined {
     return this.#tables.get(table)?.get(column);
   }
 
-  write(table: string, since: number, profile: ColumnProfile): void {
+  write(table: string, since: string, profile: ColumnProfile): void {
     if (since !== this.version(table)) return;
     let columns = this.#tables.get(table);
     if (!columns) this.#tables.set(table, (columns = new Map()));
@@ -46,11 +53,12 @@ export class ProfileCache {
 
   forget(table: string): void {
     this.#tables.delete(table);
-    this.#versions.set(table, this.version(table) + 1);
+    this.#versions.set(table, (this.#versions.get(table) ?? 0) + 1);
   }
 
   clear(): void {
-    for (const table of [...this.#tables.keys(), ...this.#versions.keys()]) this.forget(table);
+    this.#tables.clear();
+    this.#clears++;
   }
 }
 

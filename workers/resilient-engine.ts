@@ -268,7 +268,7 @@ export function resilientEngine(
    * A full profile goes into the database file with its table (engine.ts, keepProfile), as
    * background work after whatever waits, unless the table changed since it was profiled.
    */
-  function keepProfile(profile: TableProfile, since: number): void {
+  function keepProfile(profile: TableProfile, since: string): void {
     void scheduler
       .later({
         run: async () => {

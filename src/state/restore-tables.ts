@@ -7,6 +7,7 @@
  */
 import type { OpenSession } from './open-session.svelte.ts';
 import type { SessionStatus } from './session-status.svelte.ts';
+import type { SessionTabs } from './session-tabs.ts';
 import { readsOf } from './stored-files.ts';
 import type { Restored, Workspace } from './workspace.svelte.ts';
 
@@ -25,10 +26,12 @@ export interface RestoreDeps {
   open: OpenSession;
   workspace: Workspace;
   status: SessionStatus;
+  /** The tabs following the session ask for its tables again once they are all back. */
+  tabs: Pick<SessionTabs, 'tablesChanged'>;
 }
 
 /** Restores the open session's tables into the (emptied) workspace; never rejects. */
-export async function restoreTables({ open, workspace, status }: RestoreDeps): Promise<void> {
+export async function restoreTables({ open, workspace, status, tabs }: RestoreDeps): Promise<void> {
   const { id, meta, files } = open;
   if (!id || !meta || open.role !== 'writer') return;
   try {
@@ -38,6 +41,7 @@ export async function restoreTables({ open, workspace, status }: RestoreDeps): P
     const words = file && REBUILT[file];
     if (words) status.notice = words;
     await open.keptIn(id, database);
+    tabs.tablesChanged(id);
   } catch {
     // Each table's failure is shown by the workspace; the record is left as it was.
   }

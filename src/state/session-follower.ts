@@ -22,7 +22,7 @@ export interface FollowerDeps {
   open: OpenSession;
   workspace: Workspace;
   /** Asks the writer's DuckDB for the session's tables. */
-  engine: Pick<TabEngine, 'askWriter' | 'askingWriter'>;
+  engine: Pick<TabEngine, 'askWriter' | 'askingWriter' | 'stopAsking' | 'holdsOwnTables'>;
   /** The tabs this follower listens through. */
   tabs: SessionTabs;
 }
@@ -69,19 +69,21 @@ export class SessionFollower implements TabHandlers {
   /** The writing tab went away: this one writes now, and its last turn may need closing. */
   async #takeOver(id: SessionId, lock: HeldLock): Promise<void> {
     const { status, open } = this.#d;
+    // The writer is gone: nothing waits for its answers (the workspace's reset below would).
+    this.#d.engine.stopAsking();
+    const ownCopy = this.#d.engine.holdsOwnTables;
     try {
       const content = status.store && (await readSession(status.store, id, open.files));
       // Deleted in another tab, or left, while it was read: this tab no longer shows it.
       if (!content || open.id !== id) return lock.release();
-      // Tables shown from the writer's DuckDB went with it: this tab brings them back itself,
-      // from the file the writer has just let go of. A copy of its own (no writer answered
-      // when it followed) stays, and is the session's now.
-      const theirs = this.#d.engine.askingWriter;
+      // Tables shown from the writer's DuckDB (or still being asked for) went with it: this tab
+      // brings them back itself, from the file the writer has just let go of. A copy of its own
+      // (no writer answered when it followed) stays, and is the session's now.
       open.show(content, lock);
       await open.readIn();
-      if (!theirs) return;
+      if (ownCopy) return;
       await this.#d.workspace.reset();
-      await restoreTables({ open, workspace: this.#d.workspace, status });
+      await restoreTables({ open, workspace: this.#d.workspace, status, tabs: this.#d.tabs });
     } catch (e) {
       lock.release();
       this.failed('The session could not be reopened', e);
@@ -91,6 +93,7 @@ export class SessionFollower implements TabHandlers {
   async #listChanged(deleted: SessionId | undefined): Promise<void> {
     const { open } = this.#d;
     if (deleted && deleted === open.id) {
+      this.#d.engine.stopAsking();
       await open.leave();
       await open.blank();
       await this.#d.workspace.reset();
@@ -105,6 +108,8 @@ export class SessionFollower implements TabHandlers {
    */
   showTables(id: SessionId): Promise<void> {
     const { open, workspace, engine } = this.#d;
+    // Taken over, or left, meanwhile: whoever did that brings the tables.
+    if (open.role !== 'follower' || open.id !== id) return Promise.resolve();
     const reads = readsOf(open.meta?.tables ?? []);
     return workspace.follow(() => engine.askWriter(id), open.files, reads).catch(() => undefined);
   }
@@ -113,10 +118,12 @@ export class SessionFollower implements TabHandlers {
     const { status, open, workspace } = this.#d;
     const store = status.store;
     const meta = await store?.get(id);
-    if (!store || !meta || id !== open.id) return;
+    if (!store || !meta || id !== open.id || open.role !== 'follower') return;
     open.meta = meta;
     open.files = await readStoredFiles(store, meta.tables);
-    await workspace.reset();
+    // The writer's tables are asked for again, what was asked meanwhile left to finish; a copy
+    // of this tab's own (no writer answered) is read again.
+    if (!this.#d.engine.askingWriter) await workspace.reset();
     await this.showTables(id);
   }
 

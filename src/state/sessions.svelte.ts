@@ -37,7 +37,10 @@ export interface SessionsDeps {
    * The engine the page uses (state/tab-engine.svelte.ts): the database files kept for sessions in this
    * browser, and the writer's DuckDB, which a follower asks.
    */
-  engine: Pick<TabEngine, 'databases' | 'forgetDatabases' | 'askWriter' | 'askingWriter'>;
+  engine: Pick<
+    TabEngine,
+    'databases' | 'forgetDatabases' | 'askWriter' | 'askingWriter' | 'stopAsking' | 'holdsOwnTables'
+  >;
 }
 
 export class Sessions {
@@ -169,6 +172,8 @@ export class Sessions {
    */
   #leave(keep: string | null): Promise<void> {
     const workspace = this.#deps.workspace;
+    // A follower waits for no answer of the writer once it leaves.
+    this.#deps.engine.stopAsking();
     return this.active.leave(keep ? () => workspace.reset(keep) : undefined);
   }
 
@@ -253,7 +258,8 @@ export class Sessions {
     const { workspace } = this.#deps;
     await workspace.reset(keep);
     if (following !== null) void this.#follower.showTables(id);
-    else void restoreTables({ open: this.active, workspace, status: this.status });
+    else
+      void restoreTables({ open: this.active, workspace, status: this.status, tabs: this.#tabs });
   }
 
   /** A blank page, its workspace emptied. */

@@ -8,8 +8,8 @@
  *
  * A writer that does not say it heard an ask within `heardWithinMs` is taken to be away (an older
  * Sift without this, a frozen tab): the first ask then tells the caller to read its own copy, as
- * before, and a later one fails in words. A reset (the session left, or taken over when the
- * writer closed) ends the asking and every ask still waiting.
+ * before, and a later one fails in words. `stopAsking` (the writer gone, the session left) and
+ * every reset end the asking and every ask still waiting.
  */
 import type {
   ColumnProfile,
@@ -49,7 +49,12 @@ interface Ask {
   onColumn?: (column: ColumnProfile) => void;
 }
 
+/** What asking the writer for its tables found (TabEngine.askWriter). */
+export type WriterTables = TableInfo[] | 'absent' | 'stopped';
+
 export interface TabEngineOptions {
+  /** This tab's id, as the writer addresses its answers (this tab's own FollowersServed ignores it). */
+  tab?: string;
   /** How long a writer may take to say it heard an ask (3 s: it answers within a task). */
   heardWithinMs?: number;
 }
@@ -59,7 +64,7 @@ export class TabEngine implements SiftEngine {
   readonly #channel: SessionChannel;
   readonly #heardWithinMs: number;
   /** This tab, as the writer addresses its answers. */
-  readonly #tab = crypto.randomUUID();
+  readonly #tab: string;
   /** The session whose writer this tab asks; null while it uses its own DuckDB (the page says which). */
   #writer = $state<SessionId | null>(null);
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping, never shown
@@ -71,11 +76,19 @@ export class TabEngine implements SiftEngine {
    */
   #ownHolds = false;
   #next = 0;
+  /** Counts the ends of asking: a writer's answer that comes after one does not start it again. */
+  #stops = 0;
 
   constructor(own: SiftEngine, links: TabLinks, options: TabEngineOptions = {}) {
     this.#own = own;
     this.#heardWithinMs = options.heardWithinMs ?? 3_000;
+    this.#tab = options.tab ?? crypto.randomUUID();
     this.#channel = links.openChannel((m) => this.#receive(m));
+  }
+
+  /** Whether this tab's own DuckDB holds tables (a load or a reopen since its last reset). */
+  get holdsOwnTables(): boolean {
+    return this.#ownHolds;
   }
 
   /** Whether reads go to another tab's DuckDB now. */
@@ -85,17 +98,33 @@ export class TabEngine implements SiftEngine {
 
   /**
    * Asks the tab that writes `sessionId` for its tables. When it answers, every read goes to it
-   * from now until the next reset, and these are the tables to show; null when no writer
-   * answered (then this tab reads its own copy).
+   * from now until the asking ends, and these are the tables to show; `absent` when no writer
+   * answered (this tab then reads its own copy); `stopped` when the asking ended meanwhile (the
+   * session left, or taken over: whoever ended it brings the tables).
    */
-  async askWriter(sessionId: SessionId): Promise<TableInfo[] | null> {
-    this.#writer = sessionId;
+  async askWriter(sessionId: SessionId): Promise<WriterTables> {
+    const stops = this.#stops;
     try {
-      return await this.#ask<TableInfo[]>({ name: 'tables' });
+      const tables = await this.#ask<TableInfo[]>({ name: 'tables' }, undefined, sessionId);
+      if (stops !== this.#stops) return 'stopped';
+      this.#writer = sessionId;
+      return tables;
     } catch {
+      if (stops !== this.#stops) return 'stopped';
+      // Asked again (its tables changed) and gone meanwhile: this tab reads its own copy now.
       if (this.#writer === sessionId) this.#writer = null;
-      return null;
+      return 'absent';
     }
+  }
+
+  /**
+   * Ends the asking: every ask still waiting fails in words, and reads are this tab's own again.
+   * For the writer gone (a take-over) or the session left, before anything waits for an answer.
+   */
+  stopAsking(): void {
+    this.#stops++;
+    this.#writer = null;
+    for (const [n, ask] of this.#asks) this.#settle(n, ask, () => ask.reject(new Error(LEFT)));
   }
 
   info(): Promise<EngineInfo> {
@@ -151,8 +180,7 @@ export class TabEngine implements SiftEngine {
 
   /** Ends the asking (and every ask waiting), then empties this tab's own DuckDB. */
   async reset(keep?: string | null): Promise<void> {
-    this.#writer = null;
-    for (const [n, ask] of this.#asks) this.#settle(n, ask, () => ask.reject(new Error(LEFT)));
+    this.stopAsking();
     if (!this.#ownHolds) return;
     await this.#own.reset(keep);
     this.#ownHolds = false;
@@ -171,8 +199,11 @@ export class TabEngine implements SiftEngine {
     return this.#own.forgetDatabases(keep);
   }
 
-  #ask<T>(call: EngineCall, onColumn?: (column: ColumnProfile) => void): Promise<T> {
-    const sessionId = this.#writer;
+  #ask<T>(
+    call: EngineCall,
+    onColumn?: (column: ColumnProfile) => void,
+    sessionId: SessionId | null = this.#writer,
+  ): Promise<T> {
     if (!sessionId) return Promise.reject(new Error(LEFT));
     const n = this.#next++;
     return new Promise<T>((resolve, reject) => {

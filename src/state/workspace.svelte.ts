@@ -13,6 +13,7 @@ import type {
 } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
 import { findJoinHints, type JoinHint } from '../core/data/join-keys.ts';
+import type { WriterTables } from './tab-engine.svelte.ts';
 import { TableProfiles, type ProfileState } from './table-profiles.svelte.ts';
 import { WorkInHand } from './work-in-hand.ts';
 
@@ -247,7 +248,7 @@ export class Workspace {
    * moving on) waits for the answer instead of being overtaken by it.
    */
   follow(
-    ask: () => Promise<TableInfo[] | null>,
+    ask: () => Promise<WriterTables>,
     files: ReadonlyMap<string, File>,
     reads?: ReadonlyMap<string, ReadChoice>,
   ): Promise<void> {
@@ -255,9 +256,17 @@ export class Workspace {
       const generation = this.#generation;
       const theirs = await ask();
       // Left, or taken over, while the writer was asked: what comes next reads the tables itself.
-      if (generation !== this.#generation) return;
-      if (!theirs) return void (await this.#restore(files, reads, null));
-      this.#took(theirs);
+      if (theirs === 'stopped' || generation !== this.#generation) return;
+      if (theirs === 'absent') return void (await this.#restore(files, reads, null));
+      // The writer's tables replace those shown (asked again when they changed there); only new
+      // or changed ones are profiled again (the writer hands its profiles over).
+      const gone = this.tables.filter((t) => !theirs.some((o) => o.name === t.name));
+      for (const t of gone) this.#profiles.remove(t.name);
+      const shown = (t: TableInfo) =>
+        this.tables.some((s) => JSON.stringify(s) === JSON.stringify(t));
+      const fresh = theirs.filter((t) => !shown(t));
+      this.tables = this.tables.filter((t) => !gone.includes(t));
+      this.#took(fresh);
       this.loads++;
     };
     return this.#afterReset(() => this.#work.load(work()));

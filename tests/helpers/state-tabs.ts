@@ -2,7 +2,8 @@
  * One fake browser for the state suite (tests/state-suite/): tabs of the same origin sharing one
  * IndexedDB, one BroadcastChannel and one set of Web Locks, as src/adapters/session-channel.ts
  * and session-lock.ts use them in a page:
- * - a message posted by a tab reaches every OTHER tab's open channel, as a structured clone,
+ * - a message posted on a channel reaches every OTHER open channel of the origin, the same tab's
+ *   included (a BroadcastChannel hears every other object of its name), as a structured clone,
  *   later (a task, never during `post`), and only if it fits the schema (as the adapter checks);
  * - a lock has one holder at a time: `tryLock` gives null while it is held, `waitForLock` queues
  *   and resolves with the lock when the holders before it let go, or with null once aborted;
@@ -80,15 +81,15 @@ export class FakeBrowser {
             } catch {
               return;
             }
-            for (const [other, listeners] of this.#channels) {
-              if (other === tab) continue;
+            for (const listeners of this.#channels.values()) {
               for (const l of listeners)
-                setTimeout(() => {
-                  // Closed meanwhile: a closed channel hears nothing.
-                  if (!listeners.has(l)) return;
-                  const checked = tabMessage.safeParse(copy);
-                  if (checked.success) l(checked.data);
-                }, 0);
+                if (l !== listener)
+                  setTimeout(() => {
+                    // Closed meanwhile: a closed channel hears nothing.
+                    if (!listeners.has(l)) return;
+                    const checked = tabMessage.safeParse(copy);
+                    if (checked.success) l(checked.data);
+                  }, 0);
             }
           },
           close: () => void mine.delete(listener),

@@ -94,4 +94,15 @@ describe('profileInSlices', () => {
     cache.write('data', cache.version('data'), stale);
     expect(cache.read('data', 'a')).toBe(stale);
   });
+
+  it('tells a profile begun before a reset, even of a table it had never seen, from one after', () => {
+    const cache = new ProfileCache();
+    // The last session's `data`, its profile begun, no column written yet.
+    const since = cache.version('data');
+    cache.clear();
+    // The next session's `data`: what the old profile found is not written, nor kept.
+    expect(cache.version('data')).not.toBe(since);
+    cache.write('data', since, { column: 'a' } as ColumnProfile);
+    expect(cache.read('data', 'a')).toBeUndefined();
+  });
 });

@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ColumnProfile, SiftEngine, TableProfile } from '../../src/core/data/engine.ts';
 import type { SessionId } from '../../src/core/ids.ts';
-import { FollowersServed } from '../../src/state/followers-served.ts';
+import { FollowersServed, LIMITS } from '../../src/state/followers-served.ts';
 import { TabEngine, WRITER_HOLDS } from '../../src/state/tab-engine.svelte.ts';
 import { FakeBrowser } from '../helpers/state-tabs.ts';
 import { tableEngine } from '../helpers/test-platform.ts';
@@ -28,6 +28,7 @@ const column = (name: string): ColumnProfile => ({
 async function writerAndFollower(
   writerEngine: SiftEngine = tableEngine('writer'),
   profiled: (table: string) => Promise<TableProfile | null> = async () => null,
+  settled: () => Promise<void> = async () => undefined,
 ) {
   const browser = new FakeBrowser();
   await writerEngine.load([new File(['month,mm\nnov,1\n'], 'rain.csv')], undefined, ['rain']);
@@ -35,7 +36,9 @@ async function writerAndFollower(
   new FollowersServed({
     engine: writerEngine,
     links: browser.links(1),
+    tab: 'writer-tab',
     writes: () => writes,
+    settled,
     profiled,
   });
   const follower = new TabEngine(tableEngine('follower'), browser.links(2), {
@@ -50,7 +53,7 @@ describe('a follower asking the writer', () => {
     const query = vi.spyOn(writer, 'query');
     const { follower } = await writerAndFollower(writer);
     const tables = await follower.askWriter(SESSION);
-    expect(tables?.map((t) => t.name)).toEqual(['rain']);
+    expect(Array.isArray(tables) && tables.map((t) => t.name)).toEqual(['rain']);
     expect(follower.askingWriter).toBe(true);
 
     const result = await follower.query('SELECT 1', { maxRows: 5, timeoutMs: 900, id: 'box' });
@@ -61,6 +64,63 @@ describe('a follower asking the writer', () => {
     // Its own name in the writer's engine: a follower's grid page is no writer's grid page.
     expect(options?.id).not.toBe('box');
     expect(options?.id).toContain('box');
+  });
+
+  it("runs a follower's query within the writer's limits, whatever it asks", async () => {
+    const writer = tableEngine('writer');
+    const query = vi.spyOn(writer, 'query');
+    const { follower } = await writerAndFollower(writer);
+    await follower.askWriter(SESSION);
+    await follower.query('SELECT 1', { maxRows: 1e9, maxBytes: 1e12, timeoutMs: 1e9 });
+    expect(query.mock.calls[0]![1]).toMatchObject(LIMITS);
+    await follower.query('SELECT 1');
+    // What it leaves out is the engine's own default, which is within them.
+    expect(query.mock.calls[1]![1]).toEqual({});
+  });
+
+  it("answers its tables only once the writer's are all in", async () => {
+    let restored!: () => void;
+    const restoring = new Promise<void>((resolve) => (restored = resolve));
+    const writer = tableEngine('writer');
+    const { follower } = await writerAndFollower(writer, undefined, () => restoring);
+    let answered: unknown = null;
+    void follower.askWriter(SESSION).then((t) => (answered = t));
+    await new Promise((r) => setTimeout(r, 300));
+    // Heard (no fallback after the 200 ms wait), not yet answered.
+    expect(answered).toBeNull();
+    await writer.load([new File(['x\n1\n'], 'sales.csv')], undefined, ['sales']);
+    restored();
+    await vi.waitFor(() => expect(answered).not.toBeNull());
+    expect(Array.isArray(answered) && answered.map((t) => t.name)).toEqual(['rain', 'sales']);
+  });
+
+  it('stops waiting for a writer that heard but will not answer (it closed)', async () => {
+    const writer = tableEngine('writer');
+    vi.spyOn(writer, 'tables').mockImplementation(() => new Promise(() => undefined));
+    const { follower } = await writerAndFollower(writer);
+    const asked = follower.askWriter(SESSION);
+    await new Promise((r) => setTimeout(r, 300));
+    follower.stopAsking();
+    expect(await asked).toBe('stopped');
+    expect(follower.askingWriter).toBe(false);
+  });
+
+  it('is never answered by its own tab, which writes no other', async () => {
+    const browser = new FakeBrowser();
+    const own = tableEngine('own');
+    await own.load([new File(['x\n1\n'], 'x.csv')]);
+    new FollowersServed({
+      engine: own,
+      links: browser.links(1),
+      tab: 'tab-1',
+      writes: () => SESSION,
+      settled: async () => undefined,
+      profiled: async () => null,
+    });
+    // The same tab's engine, on a channel of its own (as BroadcastChannels in one tab hear each
+    // other): a take-over that made this tab the writer must not leave it asking itself.
+    const engine = new TabEngine(own, browser.links(1), { tab: 'tab-1', heardWithinMs: 100 });
+    expect(await engine.askWriter(SESSION)).toBe('absent');
   });
 
   it('cancels only what it asked for', async () => {
@@ -141,13 +201,13 @@ describe('a follower asking the writer', () => {
 
   it('hears no writer (none, or an older Sift): reads its own copy, and a later ask fails in words', async () => {
     const { follower, stopWriting } = await writerAndFollower();
-    expect(await follower.askWriter(SESSION)).not.toBeNull();
+    expect(await follower.askWriter(SESSION)).not.toBe('absent');
     stopWriting();
     expect(await follower.query('SELECT 1')).toMatchObject({
       ok: false,
       message: expect.stringMatching(/did not answer/),
     });
-    expect(await follower.askWriter(SESSION)).toBeNull();
+    expect(await follower.askWriter(SESSION)).toBe('absent');
     expect(follower.askingWriter).toBe(false);
   });
 

@@ -41,24 +41,24 @@ describe('a table taken from a database file', () => {
       table: 'data',
       rows: 1,
       durationMs: 40,
-      columns: [
-        {
-          column: 'a',
-          type: 'BIGINT',
-          nonNullCount: 1,
-          uniqueCount: 1,
-          min: '1',
-          max: '1',
-          typicalValues: [{ value: '1', count: 1 }],
-          issues: [],
-        },
-      ],
+      columns: ['a', 'b'].map((column) => ({
+        column,
+        type: 'BIGINT',
+        nonNullCount: 1,
+        uniqueCount: 1,
+        min: '1',
+        max: '1',
+        typicalValues: [{ value: '1', count: 1 }],
+        issues: [],
+      })),
     };
     expect(keptTableOf(describeTable(table, profile))).toEqual({ table, profile });
     expect(keptTableOf(describeTable(table))).toEqual({ table });
     // Of another row count or table: the table is taken, its profile computed again.
     expect(keptTableOf(describeTable(table, { ...profile, rows: 2 }))).toEqual({ table });
     expect(keptTableOf(describeTable(table, { ...profile, table: 'other' }))).toEqual({ table });
+    const oneColumn = { ...profile, columns: profile.columns.slice(0, 1) };
+    expect(keptTableOf(describeTable(table, oneColumn))).toEqual({ table });
     // A profile that does not fit its shape is left out; the table is still taken.
     const broken = JSON.stringify({ reads: READS_VERSION, table, profile: { table: 'data' } });
     expect(keptTableOf(broken)).toEqual({ table });

@@ -70,9 +70,20 @@ export interface KeptTable {
 export const describeTable = (table: TableInfo, profile?: TableProfile): string =>
   JSON.stringify({ reads: READS_VERSION, table, ...(profile ? { profile } : {}) });
 
+/** Whether `profile` is of `table` as it is: its name, its row count, its columns in order. */
+export function profileFits(table: TableInfo, profile: TableProfile): boolean {
+  const columns = (table.schema ?? table.columns).map((c) => c.name);
+  return (
+    profile.table === table.name &&
+    profile.rows === table.rows &&
+    JSON.stringify(profile.columns.map((c) => c.column)) === JSON.stringify(columns)
+  );
+}
+
 /**
  * The table (and its profile) as described by `comment`, or null when it is not a description
- * this version of Sift's readers wrote. A profile of another table or row count is left out.
+ * this version of Sift's readers wrote. A profile that is not of that table as it is (profileFits)
+ * is left out.
  */
 export function keptTableOf(comment: unknown): KeptTable | null {
   if (typeof comment !== 'string') return null;
@@ -81,9 +92,9 @@ export function keptTableOf(comment: unknown): KeptTable | null {
     if (!parsed.success || parsed.data.reads !== READS_VERSION) return null;
     const { table } = parsed.data;
     const profile = tableProfile.safeParse(parsed.data.profile);
-    const fits =
-      profile.success && profile.data.table === table.name && profile.data.rows === table.rows;
-    return fits ? { table, profile: profile.data } : { table };
+    return profile.success && profileFits(table, profile.data)
+      ? { table, profile: profile.data }
+      : { table };
   } catch {
     return null;
   }
