@@ -22,13 +22,16 @@ export function appShell(): AppShell {
   let workbox: Workbox | null = null;
   let applying = false;
   // Until the person first acts in the page, reloading it loses nothing: its session reopens.
+  // Heard from the page's start, not from `start` (after the engine's quiet spell): a person who
+  // acted before then was taken for one who had not, and an update reloaded the page under them
+  // (seen in tests/e2e/offline.test.ts once the page restored its session sooner).
   let untouched = true;
+  for (const type of ['pointerdown', 'keydown', 'drop', 'paste'])
+    addEventListener(type, () => (untouched = false), { capture: true, once: true });
   return {
     start(listener: ShellListener) {
       // The dev server serves modules one by one and changes them live: nothing to cache.
       if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-      for (const type of ['pointerdown', 'keydown', 'drop', 'paste'])
-        addEventListener(type, () => (untouched = false), { capture: true, once: true });
       const wb = new Workbox(`${import.meta.env.BASE_URL}sw.js`);
       workbox = wb;
       wb.addEventListener('installed', (e) => {
