@@ -6,7 +6,12 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { expect, vi } from 'vitest';
 import { openSessionStore } from '../../src/adapters/session-store.ts';
-import type { QueryResult, SiftEngine, TableInfo } from '../../src/core/data/engine.ts';
+import type {
+  ColumnProfile,
+  QueryResult,
+  SiftEngine,
+  TableInfo,
+} from '../../src/core/data/engine.ts';
 import type { SessionId } from '../../src/core/ids.ts';
 import type { ModelClient } from '../../src/core/model/client.ts';
 import type { Rescue } from '../../src/core/session/records.ts';
@@ -22,6 +27,18 @@ export const TEST_SETTINGS: SettingsDraft = {
   newFiles: 'ask',
   remember: false,
 };
+
+/** A column's profile as a profile of two rows, 1 and 2, finds it. */
+export const columnOf = (name: string): ColumnProfile => ({
+  column: name,
+  type: 'BIGINT',
+  nonNullCount: 2,
+  uniqueCount: 2,
+  min: '1',
+  max: '2',
+  typicalValues: [],
+  issues: [],
+});
 
 /** A fake engine's answer to any SQL: one row naming it, when it holds tables. */
 export function answerAs(label: string, tables: TableInfo[]): QueryResult {

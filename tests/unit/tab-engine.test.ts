@@ -4,25 +4,16 @@
  * structured clones, later, checked against the tabs' schema as the page's adapter does).
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { ColumnProfile, SiftEngine, TableProfile } from '../../src/core/data/engine.ts';
+import type { SiftEngine, TableProfile } from '../../src/core/data/engine.ts';
 import type { SessionId } from '../../src/core/ids.ts';
 import { FollowersServed, LIMITS } from '../../src/state/followers-served.ts';
 import { TabEngine, WRITER_HOLDS } from '../../src/state/tab-engine.svelte.ts';
 import { FakeBrowser } from '../helpers/state-tabs.ts';
-import { tableEngine } from '../helpers/test-platform.ts';
+import { columnOf, tableEngine } from '../helpers/test-platform.ts';
 
 const SESSION = 'session-1' as SessionId;
 
-const column = (name: string): ColumnProfile => ({
-  column: name,
-  type: 'BIGINT',
-  nonNullCount: 2,
-  uniqueCount: 2,
-  min: '1',
-  max: '2',
-  typicalValues: [],
-  issues: [],
-});
+const column = columnOf;
 
 /** Tab 1 writes SESSION with `writerEngine`; tab 2 follows it and asks. */
 async function writerAndFollower(

@@ -12,6 +12,7 @@ import type {
   TableProfile,
 } from '../../src/core/data/engine.ts';
 import { Workspace } from '../../src/state/workspace.svelte.ts';
+import { columnOf } from '../helpers/test-platform.ts';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -204,16 +205,7 @@ describe('workspace', () => {
     const { engine, profiles } = engineWithHeldProfiles();
     const { workspace } = workspaceOn(engine);
     await workspace.loadFiles([file('a.csv')]);
-    const column = (name: string): ColumnProfile => ({
-      column: name,
-      type: 'BIGINT',
-      nonNullCount: 2,
-      uniqueCount: 2,
-      min: '1',
-      max: '2',
-      typicalValues: [],
-      issues: [],
-    });
+    const column = columnOf;
     profiles[0]!.onColumn?.(column('a'));
     expect(workspace.profiles.data).toEqual({ status: 'running', columns: [column('a')] });
     profiles[0]!.onColumn?.(column('b'));
