@@ -9,7 +9,8 @@ import { textEncodingName } from '../reading/text-encoding.ts';
 import type { ReadChoice, TableInfo, TableProfile } from './engine.ts';
 import { tableProfile } from './profile-schema.ts';
 
-const resultColumn = z.object({ name: z.string(), type: z.string() });
+/** A column's name and DuckDB type, as a table's schema and a query's result give them. */
+export const resultColumn = z.object({ name: z.string(), type: z.string() });
 
 const columnConversion = z.object({
   column: z.string(),

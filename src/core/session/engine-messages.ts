@@ -8,12 +8,10 @@
  */
 import { z } from 'zod';
 import { cell } from '../data/cell.ts';
-import { tableInfo } from '../data/table-info.ts';
+import { resultColumn, tableInfo } from '../data/table-info.ts';
 import type { QueryResult } from '../data/engine.ts';
 import { columnProfile, tableProfile } from '../data/profile-schema.ts';
 import { sessionId } from '../ids.ts';
-
-const resultColumn = z.object({ name: z.string(), type: z.string() });
 
 export const queryResult = z.discriminatedUnion('ok', [
   z.object({
