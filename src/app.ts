@@ -41,8 +41,8 @@ export function createApp(platform: Platform): SiftApp {
   // The log of the session shown: the open session puts it there, the analyst runs its turns
   // on it, and the workspace reads from it whether files may be added (shown-log.svelte.ts).
   const shown = new ShownLog();
-  // This tab's DuckDB, or the one of the tab that writes the session this tab follows; `tab`
-  // signs its asks, which this tab's own FollowersServed leaves alone.
+  // This tab's DuckDB, or the one of the tab that writes the session this tab follows; the
+  // writer addresses its answers to `tab`.
   const tab = crypto.randomUUID();
   const engine = new TabEngine(platform.engine, platform.tabs, { tab });
   const workspace = new Workspace(engine, { fetchSample: platform.fetchSample, shown });
@@ -63,7 +63,6 @@ export function createApp(platform: Platform): SiftApp {
   const served = new FollowersServed({
     engine: platform.engine,
     links: platform.tabs,
-    tab,
     writes: () => (sessions.active.role === 'writer' ? sessions.active.id : null),
     settled: () => workspace.settled(),
     profiled: (table) => workspace.profiled(table),

@@ -25,8 +25,6 @@ export interface FollowersServedDeps {
   /** This tab's own engine. */
   engine: SiftEngine;
   links: TabLinks;
-  /** This tab's id, as its own TabEngine signs its asks: those are never answered here. */
-  tab: string;
   /** The session this tab writes now; null when it writes none (it follows, or shows a blank page). */
   writes(): SessionId | null;
   /** Resolves once the tables being read or reopened here are in (Workspace.settled). */
@@ -49,7 +47,7 @@ export class FollowersServed {
   }
 
   #receive(m: TabMessage): void {
-    if (m.type !== 'ask' || m.from === this.#d.tab || m.sessionId !== this.#d.writes()) return;
+    if (m.type !== 'ask' || m.sessionId !== this.#d.writes()) return;
     const to = { to: m.from, ask: m.ask };
     this.#channel.post({ type: 'heard', ...to });
     const fail = (e: unknown) =>

@@ -53,7 +53,7 @@ interface Ask {
 export type WriterTables = TableInfo[] | 'absent' | 'stopped';
 
 export interface TabEngineOptions {
-  /** This tab's id, as the writer addresses its answers (this tab's own FollowersServed ignores it). */
+  /** This tab's id, as the writer addresses its answers (the page's parts never hear one another: adapters/session-channel.ts). */
   tab?: string;
   /** How long a writer may take to say it heard an ask (3 s: it answers within a task). */
   heardWithinMs?: number;

@@ -81,15 +81,16 @@ export class FakeBrowser {
             } catch {
               return;
             }
-            for (const listeners of this.#channels.values()) {
+            // Other tabs only, as the page's one channel (adapters/session-channel.ts).
+            for (const [other, listeners] of this.#channels) {
+              if (other === tab) continue;
               for (const l of listeners)
-                if (l !== listener)
-                  setTimeout(() => {
-                    // Closed meanwhile: a closed channel hears nothing.
-                    if (!listeners.has(l)) return;
-                    const checked = tabMessage.safeParse(copy);
-                    if (checked.success) l(checked.data);
-                  }, 0);
+                setTimeout(() => {
+                  // Closed meanwhile: a closed channel hears nothing.
+                  if (!listeners.has(l)) return;
+                  const checked = tabMessage.safeParse(copy);
+                  if (checked.success) l(checked.data);
+                }, 0);
             }
           },
           close: () => void mine.delete(listener),

@@ -93,4 +93,41 @@ describe('messages from other tabs', () => {
     other.close();
     channel.close();
   });
+
+  it("reach every part of the page, which never hears the page's own", async () => {
+    const session: TabMessage[] = [];
+    const engine: TabMessage[] = [];
+    const list = openChannel((m) => session.push(m));
+    const asker = openChannel((m) => engine.push(m));
+    const other = new BroadcastChannel('sift-sessions');
+    const fromOther: unknown[] = [];
+    other.onmessage = (e: MessageEvent<unknown>) => fromOther.push(e.data);
+    // The engine asks (as a follower does): the other tab hears it, the page's list does not —
+    // a page that answered its own asks would show its own tables as the writer's.
+    asker.post({
+      type: 'ask',
+      from: 'tab-1',
+      sessionId: sid('a'),
+      ask: 1,
+      call: { name: 'tables' },
+    });
+    other.postMessage({ type: 'list', deleted: 'b' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fromOther).toEqual([
+      { type: 'ask', from: 'tab-1', sessionId: 'a', ask: 1, call: { name: 'tables' } },
+    ]);
+    expect(session).toEqual([{ type: 'list', deleted: 'b' }]);
+    expect(engine).toEqual([{ type: 'list', deleted: 'b' }]);
+    // One part closing leaves the others hearing.
+    list.close();
+    other.postMessage({ type: 'list', deleted: 'c' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(engine).toEqual([
+      { type: 'list', deleted: 'b' },
+      { type: 'list', deleted: 'c' },
+    ]);
+    expect(session).toHaveLength(1);
+    other.close();
+    asker.close();
+  });
 });

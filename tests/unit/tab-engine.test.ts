@@ -27,7 +27,6 @@ async function writerAndFollower(
   new FollowersServed({
     engine: writerEngine,
     links: browser.links(1),
-    tab: 'writer-tab',
     writes: () => writes,
     settled,
     profiled,
@@ -94,24 +93,6 @@ describe('a follower asking the writer', () => {
     follower.stopAsking();
     expect(await asked).toBe('stopped');
     expect(follower.askingWriter).toBe(false);
-  });
-
-  it('is never answered by its own tab, which writes no other', async () => {
-    const browser = new FakeBrowser();
-    const own = tableEngine('own');
-    await own.load([new File(['x\n1\n'], 'x.csv')]);
-    new FollowersServed({
-      engine: own,
-      links: browser.links(1),
-      tab: 'tab-1',
-      writes: () => SESSION,
-      settled: async () => undefined,
-      profiled: async () => null,
-    });
-    // The same tab's engine, on a channel of its own (as BroadcastChannels in one tab hear each
-    // other): a take-over that made this tab the writer must not leave it asking itself.
-    const engine = new TabEngine(own, browser.links(1), { tab: 'tab-1', heardWithinMs: 100 });
-    expect(await engine.askWriter(SESSION)).toBe('absent');
   });
 
   it('cancels only what it asked for', async () => {
