@@ -38,8 +38,8 @@ function section(r) {
     compile: m((x) => x[k].compileCpuMs),
   }));
   const sessions = m((x) => x.reopen.sessionsMs);
-  const waitRestore = m((x) => x.reopen.sessionsMs - x.reopen.bootMs);
-  const reading = m((x) => x.reopen.summaryMs - x.reopen.sessionsMs);
+  const restoreAt = m((x) => x.reopen.sessionsMs);
+  const afterReady = m((x) => x.reopen.summaryMs - x.reopen.bootMs);
   const st = (b, k) => m((x) => x.storage[b][k]);
   const perRun = r.runs.map((x) => fmtRatio(x.reopen.summaryMs, x.fresh.summaryMs)).join(', ');
   const row = (label, a, b) => `| ${label} | ${fmtMs(a)} | ${fmtMs(b)} | ${fmtRatio(b, a)} |`;
@@ -77,8 +77,8 @@ function section(r) {
         : '**Some reloads did not reopen the same session as its writer**: see bench/out/reopen.json.') +
       (errors.length ? ` **Errors in the page:** ${errors.join('; ')}.` : ''),
     '',
-    `- **What the ratio means.** A reopen costs about what the first load did plus booting the page again (and waiting for the engine's warm-up, below): DuckDB reads the stored CSV from scratch (engine load ${fmtRatio(o.load, f.load)} the first load's), while getting the stored Blob back from IndexedDB takes ${ms(st('idb', 'getMs'))} (below) — it is a file on disk like the one picked, its bytes read during the engine load.`,
-    `- **Where the reopen's time goes** (medians of each part, so they need not add up): ${fmtMs(o.boot)} from the reload until the engine was ready; ${fmtMs(waitRestore)} more until the app started the restore (\`data-sessions-started\` is set once the engine has been reset for the session, and that waits for the engine's warm-up at boot, which workers/engine.ts queues first; on a fresh visit the warm-up runs while the person chooses the file); then ${fmtMs(reading)} until the table showed, of which ${fmtMs(o.load)} engine load. ` +
+    `- **What the ratio means.** A reopen costs about what the first load did plus booting the page again: DuckDB reads the stored CSV from scratch (engine load ${fmtRatio(o.load, f.load)} the first load's), while getting the stored Blob back from IndexedDB takes ${ms(st('idb', 'getMs'))} (below) — it is a file on disk like the one picked, its bytes read during the engine load.`,
+    `- **Where the reopen's time goes** (medians of each part, so they need not add up): ${fmtMs(o.boot)} from the reload until the engine was ready; the page had read the session from IndexedDB and begun its restore (\`data-sessions-started\`) ${fmtMs(restoreAt)} after the reload, ${restoreAt <= o.boot ? 'before' : 'after'} the engine was ready (its loads wait for the engine); then ${fmtMs(afterReady)} from the engine ready until the table showed, of which ${fmtMs(o.load)} engine load. ` +
       `From the reload to the summary V8's background threads used ${fmtMs(o.compile)} of CPU compiling wasm (a fresh load alone: ${fmtMs(f.compile)}).`,
     `- **Summary vs queryable.** The first query waits for the automatic profile, which starts when the table appears and holds the engine: count(*) answered ${fmtMs(f.afterSummary)} after the summary on a fresh load, ${fmtMs(o.afterSummary)} after it on a reopen, together with the profile. So until the first answer, reopen and fresh differ by ${fmtRatio(o.queryable, f.queryable)}.`,
     '',
