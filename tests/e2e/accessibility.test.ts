@@ -5,54 +5,15 @@
  * follows it). No serious or critical violation is allowed (colour contrast included); a chart
  * has a text alternative.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { weatherQuestion } from '../fixtures/weather-script.ts';
 import { showView } from './app.ts';
 import { ask, openScripted } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
 import { loadSample, sessionsReady } from './sessions-helpers.ts';
+import { serious } from './axe.ts';
 
 const browser = useBrowser();
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  targets: string[];
-}
-
-/** axe's serious and critical violations on the page as it is now. */
-async function serious(page: Page): Promise<Violation[]> {
-  // Evaluated through the DevTools protocol: the page's CSP allows no inline script, rightly.
-  await page.evaluate(AXE);
-  const all = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(d: Document): Promise<{
-            violations: Array<{
-              id: string;
-              impact: string | null;
-              nodes: Array<{ target: string[] }>;
-            }>;
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }));
-  });
-  return all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
 describe.each(['light', 'dark'] as const)('accessibility (axe-core), %s theme', (colorScheme) => {
   it('the empty page, a loaded table with its profile, the settings, and several sessions', async () => {
     const { page } = await openApp(browser());

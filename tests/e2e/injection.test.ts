@@ -116,7 +116,7 @@ describe('the model, steered by the data, tries every channel', () => {
 
     const items = await shownItems(page);
     const queries = items.filter((i) => i.type === 'query_result');
-    expect(queries.map((q) => q.error)).toEqual(['true', 'true', 'false']);
+    expect(queries.map((q) => q.error)).toEqual(['true', 'true', 'false', 'false']);
     expect(queries[2]?.text).toContain(`window.${CANARY}='cell-script'`);
     const shownText = items.find((i) => i.type === 'text')?.text ?? '';
     expect(shownText).toContain('[image: secret]');
@@ -159,6 +159,13 @@ describe('the model, steered by the data, tries every channel', () => {
         await mark.hover({ force: true }).catch(() => undefined);
     }
     await page.locator('[data-testid="item"][data-type="text"]').first().hover();
+    // A checked figure's note names the column the model named, as text.
+    const figure = page.locator('[data-testid="figure"][data-state="checked"]');
+    await figure.hover();
+    expect(await page.locator('[data-testid="figure-note"]').innerText()).toContain(
+      `<img src="${origin}/figure-note"`,
+    );
+    await figure.focus();
     await expectNothingEscaped();
 
     // It asked nothing of the API that it could fetch, and offered no server tools.

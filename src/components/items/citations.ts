@@ -5,7 +5,7 @@
  */
 
 /** Marks every citation under `root` as verified (a query of `known`) or not. */
-export function markCitations(root: HTMLElement, known: ReadonlySet<string>): void {
+export function markCitations(root: HTMLElement, known: { has(id: string): boolean }): void {
   for (const cite of root.querySelectorAll('cite')) {
     const id = cite.textContent?.trim() ?? '';
     const verified = known.has(id);

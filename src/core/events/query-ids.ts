@@ -4,6 +4,7 @@
  */
 import type { AgentEvent } from './events.ts';
 import type { SessionView } from './view-types.ts';
+import type { FigureSource } from '../figures/check-figures.ts';
 
 const ID = /^Q(\d+)$/;
 
@@ -18,15 +19,17 @@ export function queriesSoFar(events: readonly AgentEvent[]): number {
   return highest;
 }
 
-/** Ids of the session's queries that ran: what a citation may name and be shown verified. */
-export function verifiedQueryIds(view: SessionView): Set<string> {
-  return new Set(
-    view.turns.flatMap((t) =>
-      t.items.flatMap((i) =>
-        i.type === 'query_result' && i.queryId && !i.isError && !i.running ? [i.queryId] : [],
-      ),
-    ),
-  );
+/**
+ * The session's queries that ran, by id, with the results the page keeps: what a citation may
+ * name and be shown verified, and what its figures are checked against (core/figures).
+ */
+export function citableQueries(view: SessionView): Map<string, FigureSource> {
+  const queries = new Map<string, FigureSource>();
+  for (const t of view.turns)
+    for (const i of t.items)
+      if (i.type === 'query_result' && i.queryId && !i.isError && !i.running)
+        queries.set(i.queryId, { columns: i.columns, rows: i.rows, rowCount: i.rowCount });
+  return queries;
 }
 
 /** The kept rows of the session's successful query `queryId`, if there is one. */

@@ -1,0 +1,275 @@
+/**
+ * Each figure of an answer against the results of the queries it cites (issue 31): checked when
+ * some value the model was shown rounds to it — a cell, a column's total, the row count, or a
+ * share, difference, ratio or change of two cells of one column or row — in its own unit and
+ * rounding; a mismatch when none does; untraced when its sentence cites nothing in an answer that
+ * cites elsewhere. Runs on the stored results, so the page, a reopened or imported session and
+ * the report all say the same.
+ */
+import type { Cell } from '../data/cell.ts';
+import { MODEL_MAX_ROWS } from '../tools/compact-result.ts';
+import { figuresInText, type Figure } from './figures-in-text.ts';
+
+/** A cited query's result as the session keeps it. */
+export interface FigureSource {
+  columns: string[];
+  rows: Cell[][];
+  /** Rows in the full result; null when unknown. */
+  rowCount: number | null;
+}
+
+/** The session's queries a citation may name, by id, with their results (events/query-ids.ts). */
+export type CitableQueries = ReadonlyMap<string, FigureSource>;
+
+export type FigureState = 'checked' | 'mismatch' | 'untraced';
+
+export type FoundHow = 'cell' | 'total' | 'rows' | 'share' | 'difference' | 'ratio' | 'change';
+
+/** Where a checked figure's value was found: the query, how, and the cells it came from. */
+export interface Found {
+  queryId: string;
+  how: FoundHow;
+  cells: Array<{ row: number; column: number }>;
+  value: number;
+}
+
+export interface CheckedFigure extends Figure {
+  state: FigureState;
+  /** The queries its sentence cites. */
+  queries: string[];
+  found: Found | null;
+  /** In words, for the page's hover and the report: where it came from, or what is there. */
+  note: string;
+}
+
+export interface FigureChecks {
+  figures: CheckedFigure[];
+  counts: Record<FigureState, number>;
+}
+
+/**
+ * Past this many rows a share, difference or ratio of two cells is taken only when the sentence
+ * names one of their rows or states one of the two cells: among the 2,450 ordered pairs of 50
+ * rows, 13% of made-up figures finer than the data matched one by chance, against under 2% with
+ * this rule (tests/unit/figure-checks.test.ts, chance matches).
+ */
+const FEW_ROWS = 12;
+/** Words that make a plain figure a difference: "4.96 is 1.72 higher than 3.24". */
+const COMPARING =
+  /\b(?:more|less|fewer|higher|lower|greater|smaller|bigger|above|below|change\w*|difference|differ\w*|gap|up|down|increase\w*|decrease\w*|rose|risen|fell|fallen|drop\w*|gain\w*|grew|grown|ahead|behind|exceed\w*|short|margin|than)\b/i;
+
+const NUMERIC = /^[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?$/i;
+
+function numberOf(c: Cell): number | null {
+  if (typeof c === 'number') return Number.isFinite(c) ? c : null;
+  if (typeof c === 'string' && NUMERIC.test(c.trim())) return Number(c);
+  return null;
+}
+
+/** The part of a result the model saw: its first rows, as numbers where cells are numbers. */
+interface Grid {
+  id: string;
+  columns: string[];
+  values: Array<Array<number | null>>;
+  labels: string[][];
+  rowCount: number;
+}
+
+function gridOf(id: string, source: FigureSource): Grid {
+  const rows = source.rows.slice(0, MODEL_MAX_ROWS);
+  return {
+    id,
+    columns: source.columns,
+    values: rows.map((r) => r.map(numberOf)),
+    labels: rows.map((r) =>
+      r.flatMap((c) =>
+        typeof c === 'string' && numberOf(c) === null && c.trim().length > 1
+          ? [c.trim().toLowerCase()]
+          : [],
+      ),
+    ),
+    rowCount: source.rowCount ?? source.rows.length,
+  };
+}
+
+const fmt = (x: number) =>
+  Number(x.toPrecision(6)).toLocaleString('en-US', { maximumFractionDigits: 6 });
+
+/** Whether `x` rounds to the figure, in the figure's own unit. */
+function near(figure: Figure, x: number): boolean {
+  const target = figure.signed ? figure.value : Math.abs(figure.value);
+  const got = figure.signed ? x : Math.abs(x);
+  return Math.abs(got - target) <= figure.tolerance + 1e-9 * Math.max(1, Math.abs(target));
+}
+
+interface Candidate {
+  value: number;
+  how: FoundHow;
+  cells: Array<{ row: number; column: number }>;
+  /** Two cells: taken in a long result only when the sentence anchors one of them. */
+  pair?: [number, number];
+}
+
+/** Every value a figure of `unit` may have been read from in `grid`, cells first. */
+function* candidates(grid: Grid, figure: Figure, comparing: boolean): Generator<Candidate> {
+  const { values } = grid;
+  const percent = figure.unit === 'percent';
+  const points = figure.unit === 'points';
+  const ratio = figure.unit === 'ratio';
+  const width = Math.max(0, ...values.map((r) => r.length));
+  for (let row = 0; row < values.length; row++)
+    for (let column = 0; column < width; column++) {
+      const v = values[row]?.[column];
+      if (v == null) continue;
+      const cells = [{ row, column }];
+      yield { value: v, how: 'cell', cells };
+      if (percent || points) yield { value: v * 100, how: 'cell', cells };
+    }
+  if (figure.unit === 'plain') yield { value: grid.rowCount, how: 'rows', cells: [] };
+  // Lines of cells: each column, then each row.
+  const lines: Array<Array<{ row: number; column: number; v: number }>> = [];
+  for (let column = 0; column < width; column++)
+    lines.push(
+      values.flatMap((r, row) => {
+        const v = r[column];
+        return v == null ? [] : [{ row, column, v }];
+      }),
+    );
+  for (let row = 0; row < values.length; row++)
+    lines.push((values[row] ?? []).flatMap((v, column) => (v == null ? [] : [{ row, column, v }])));
+  for (const line of lines) {
+    if (line.length < 2) continue;
+    const sum = line.reduce((s, c) => s + c.v, 0);
+    const all = line.map(({ row, column }) => ({ row, column }));
+    if (figure.unit === 'plain') yield { value: sum, how: 'total', cells: all };
+    if (percent && sum !== 0)
+      for (const c of line)
+        yield { value: (c.v / sum) * 100, how: 'share', cells: [{ row: c.row, column: c.column }] };
+    for (const a of line)
+      for (const b of line) {
+        if (a === b) continue;
+        const cells = [
+          { row: a.row, column: a.column },
+          { row: b.row, column: b.column },
+        ];
+        const pair: [number, number] = [a.row, b.row];
+        if ((figure.unit === 'plain' && comparing) || points)
+          yield { value: a.v - b.v, how: 'difference', cells, pair };
+        if (points) yield { value: (a.v - b.v) * 100, how: 'difference', cells, pair };
+        if (b.v === 0) continue;
+        if (ratio) yield { value: a.v / b.v, how: 'ratio', cells, pair };
+        if (percent) {
+          yield { value: (a.v / b.v - 1) * 100, how: 'change', cells, pair };
+          yield { value: (a.v / b.v) * 100, how: 'ratio', cells, pair };
+        }
+      }
+  }
+}
+
+/** Whether the sentence names a row of the pair or states one of its cells. */
+function anchored(grid: Grid, c: Candidate, scope: string, others: Figure[]): boolean {
+  if (!c.pair || grid.values.length <= FEW_ROWS) return true;
+  const lower = scope.toLowerCase();
+  if (c.pair.some((row) => grid.labels[row]?.some((label) => lower.includes(label)))) return true;
+  return c.cells.some(({ row, column }) => {
+    const v = grid.values[row]?.[column];
+    return v != null && others.some((f) => near(f, v));
+  });
+}
+
+function describe(grid: Grid, c: Candidate): string {
+  const name = (column: number) => grid.columns[column] ?? `column ${column + 1}`;
+  const [a, b] = c.cells;
+  const at = (x: { row: number; column: number }) => `${name(x.column)}, row ${x.row + 1}`;
+  switch (c.how) {
+    case 'cell':
+      return `${fmt(c.value)}: ${at(a!)} of ${grid.id}`;
+    case 'rows':
+      return `${grid.id} has ${fmt(c.value)} rows`;
+    case 'total':
+      return `${fmt(c.value)}: the total of ${c.cells.every((x) => x.column === a!.column) ? name(a!.column) : `row ${a!.row + 1}`} in ${grid.id}`;
+    case 'share':
+      return `${fmt(c.value)} %: ${at(a!)} as a share of its total in ${grid.id}`;
+    default: {
+      const of = c.how === 'difference' ? 'difference' : c.how === 'ratio' ? 'ratio' : 'change';
+      return `${fmt(c.value)}: the ${of} of ${at(a!)} and ${at(b!)} of ${grid.id}`;
+    }
+  }
+}
+
+/** What the cited results hold nearest the figure: "Q2 has 4.96, 3.24". */
+function nearest(grids: Grid[], figure: Figure): string {
+  const target = Math.abs(figure.value);
+  const scaled = (v: number) =>
+    figure.unit === 'percent' && Math.abs(v) <= 1 && target > 1 ? v * 100 : v;
+  return grids
+    .map((g) => {
+      const vs = [...new Set(g.values.flat().filter((v): v is number => v != null))]
+        .sort(
+          (x, y) => Math.abs(Math.abs(scaled(x)) - target) - Math.abs(Math.abs(scaled(y)) - target),
+        )
+        .slice(0, 3);
+      return vs.length
+        ? `${g.id} has ${vs.map(fmt).join(', ')}`
+        : `${g.id} has no numbers in the rows shown`;
+    })
+    .join('; ');
+}
+
+function checkOne(
+  figure: Figure,
+  ids: string[],
+  grids: Map<string, Grid>,
+  scope: string,
+  others: Figure[],
+): Pick<CheckedFigure, 'state' | 'found' | 'note'> {
+  const cited = ids.flatMap((id) => grids.get(id) ?? []);
+  const missing = ids.filter((id) => !grids.has(id));
+  const comparing = COMPARING.test(scope);
+  for (const grid of cited)
+    for (const c of candidates(grid, figure, comparing))
+      if (near(figure, c.value) && anchored(grid, c, scope, others))
+        return {
+          state: 'checked',
+          found: { queryId: grid.id, how: c.how, cells: c.cells, value: c.value },
+          note: describe(grid, c),
+        };
+  const where = ids.join(', ');
+  const note = cited.length
+    ? `${figure.text} is not in ${where} — ${nearest(cited, figure)}`
+    : `${figure.text} cites ${missing.join(', ')}, which ${missing.length === 1 ? 'is no query' : 'are no queries'} of this session`;
+  return { state: 'mismatch', found: null, note };
+}
+
+/**
+ * Checks every figure of `markdown` (an answer, or a report's prose) against `sources`, the
+ * session's query results by id. An answer that cites nothing is not checked (a greeting, a
+ * clarifying question): its figures come back empty.
+ */
+export function checkFigures(
+  markdown: string,
+  sources: ReadonlyMap<string, FigureSource>,
+): FigureChecks {
+  const counts: Record<FigureState, number> = { checked: 0, mismatch: 0, untraced: 0 };
+  const { figures, citations, scopes } = figuresInText(markdown);
+  if (!citations.length) return { figures: [], counts };
+  const grids = new Map<string, Grid>();
+  for (const [id, source] of sources) grids.set(id, gridOf(id, source));
+  const checked = figures.map((figure): CheckedFigure => {
+    const ids = [
+      ...new Set(citations.filter((c) => c.scope === figure.scope).flatMap((c) => c.ids)),
+    ];
+    const result: Pick<CheckedFigure, 'state' | 'found' | 'note'> = ids.length
+      ? checkOne(
+          figure,
+          ids,
+          grids,
+          scopes[figure.scope] ?? '',
+          figures.filter((f) => f !== figure && f.scope === figure.scope),
+        )
+      : { state: 'untraced', found: null, note: `${figure.text} cites no query` };
+    counts[result.state]++;
+    return { ...figure, queries: ids, ...result };
+  });
+  return { figures: checked, counts };
+}

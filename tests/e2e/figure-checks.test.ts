@@ -1,0 +1,103 @@
+/**
+ * Figures checked against the query they cite (issue 31), as a person meets them: the scripted
+ * model queries the sample, then quotes one figure rightly and one wrongly beside the citation,
+ * and one with no citation. The expected figures come from native DuckDB on the same file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask, messageRequests, openScripted } from './agent.ts';
+import { useBrowser } from './browser.ts';
+import { sessionsReady } from './sessions-helpers.ts';
+import { serious } from './axe.ts';
+import { openNativeDuckDB, type NativeDuckDB } from '../helpers/native-duckdb.ts';
+
+const browser = useBrowser();
+const SQL =
+  'SELECT location, round(avg(wind), 2) AS avg_wind, count(*) AS days FROM data GROUP BY location ORDER BY location';
+
+let native: NativeDuckDB;
+beforeAll(async () => {
+  native = await openNativeDuckDB();
+  await native.run("CREATE TABLE data AS SELECT * FROM read_csv('public/data/weather.csv')");
+});
+afterAll(() => native.close());
+
+describe('figures beside a citation', () => {
+  it('are checked against the cited result, a misquote is marked, and the cells are shown', async () => {
+    const rows = await native.run(SQL);
+    const [newYork, seattle] = rows.map((r) => Number(r.avg_wind));
+    const misquoted = (seattle! + 0.04).toFixed(2);
+    const days = Number(rows[0]!.days).toLocaleString('en-US');
+    const answer = `New York is windier: ${newYork!.toFixed(2)} m/s against ${misquoted} m/s in Seattle [Q1]. Each city has ${days} days of records [Q1]. It rained on 1,087 days.`;
+    const { page, errors } = await openScripted(browser(), [
+      {
+        reply: {
+          tools: [{ name: 'sql_query', input: { query: SQL, description: 'Wind by city' } }],
+        },
+      },
+      {
+        reply: {
+          tools: [
+            { name: 'output_text', input: { text: answer } },
+            { name: 'finalize', input: { session_title: null } },
+          ],
+        },
+      },
+    ]);
+    expect(await ask(page, 'Which city is windier?')).toBe('done');
+
+    const shown = () =>
+      page
+        .locator('[data-testid="figure"]')
+        .evaluateAll((els) => els.map((e) => [e.textContent, e.getAttribute('data-state')]));
+    const expected = [
+      [newYork!.toFixed(2), 'checked'],
+      [misquoted, 'mismatch'],
+      [days, 'checked'],
+      ['1,087', 'untraced'],
+    ];
+    expect(await shown()).toEqual(expected);
+    const counts = page.locator('[data-testid="figure-counts"]');
+    // Each state, focusable, named and told apart for a screen reader and in both themes.
+    expect(await serious(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await serious(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await counts.innerText()).toBe(
+      '2 figures checked · 1 figure not in the cited query · 1 not traced to a query',
+    );
+
+    // The misquote says so in the text, and on focus what the query has instead.
+    const wrong = page.locator('[data-testid="figure"][data-state="mismatch"]');
+    expect(await wrong.getAttribute('data-note')).toBe(
+      `${misquoted} is not in Q1 — Q1 has ${seattle!.toFixed(2)}, ${newYork!.toFixed(2)}, ${days}`,
+    );
+    expect(await wrong.evaluate((e) => getComputedStyle(e, '::after').content)).toBe(
+      '" not in Q1"',
+    );
+    await wrong.focus();
+    const note = page.locator('[data-testid="figure-note"]');
+    expect(await note.innerText()).toBe(await wrong.getAttribute('data-note'));
+    // Beside the figure, inside the window.
+    const [at, box] = await Promise.all([wrong.boundingBox(), note.boundingBox()]);
+    expect(box!.y).toBeGreaterThan(at!.y);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+    // A checked figure shows where it came from, and a click marks its cell in the card.
+    const right = page.locator('[data-testid="figure"][data-state="checked"]').first();
+    expect(await right.getAttribute('data-note')).toBe(
+      `${newYork!.toFixed(2)}: avg_wind, row 1 of Q1`,
+    );
+    await right.click();
+    const cell = page.locator('#query-Q1 td[data-figure-cell="true"]');
+    expect(await cell.allInnerTexts()).toEqual([newYork!.toFixed(2)]);
+
+    // Checked on the stored results: the same after a reload.
+    await page.reload();
+    await sessionsReady(page, 1);
+    await page.waitForSelector('[data-testid="figure"]');
+    expect(await shown()).toEqual(expected);
+    // Nothing was asked of the model again: the check is the page's own.
+    expect(await messageRequests()).toHaveLength(2);
+    expect(errors).toEqual([]);
+  });
+});
