@@ -44,7 +44,8 @@ const LAYERS = [
     packages: ['svelte'],
   },
   {
-    // Views of the state, rendering with the Markdown, Vega and clipboard adapters.
+    // Views of the state, rendering with the Markdown (and its figures' marks), Vega and
+    // clipboard adapters.
     name: 'src/components',
     files: ['src/components/'],
     may: [
@@ -52,6 +53,7 @@ const LAYERS = [
       'src/state/',
       'src/components/',
       'src/adapters/markdown.ts',
+      'src/adapters/figure-marks.ts',
       'src/adapters/vega.ts',
       'src/adapters/clipboard.ts',
       'src/adapters/report-html.ts',

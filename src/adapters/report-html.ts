@@ -5,8 +5,20 @@
  * outside it — no script, font, image, stylesheet or link target — and its own CSP says so
  * again, so it opens offline in any browser and fetches nothing; it prints with sensible breaks.
  */
-import type { ReportDocument, ReportQuery } from '../core/report/report-document.ts';
-import { datasetLine, queryRows } from '../core/report/report-document.ts';
+import type { CheckedFigure, CitableQueries } from '../core/figures/check-figures.ts';
+import type {
+  ReportDocument,
+  ReportQuery,
+  ReportValidation,
+} from '../core/report/report-document.ts';
+import {
+  datasetLine,
+  figuresLine,
+  queryRows,
+  reportQueries,
+  validationLines,
+} from '../core/report/report-document.ts';
+import { FIGURE_LABEL, markFigures } from './figure-marks.ts';
 import type { ReportChart } from '../core/report/report-charts.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderPlot } from './vega.ts';
@@ -20,15 +32,23 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The sanitised Markdown, made to stand alone: a citation links to its query in the appendix
- * (or says it is unverified), and a link keeps its visible target but loses its address.
+ * The sanitised Markdown, made to stand alone: each figure marked as the page marks it (its note
+ * as the element's title, shown on hover without script), a citation linked to its query in the
+ * appendix (or said to be unverified), and a link keeping its visible target but not its address.
  */
-function reportText(markdown: string, queryIds: ReadonlySet<string>): string {
+function reportText(
+  markdown: string,
+  queries: CitableQueries,
+  figures: readonly CheckedFigure[],
+): string {
   const box = document.createElement('div');
   box.innerHTML = renderMarkdown(markdown);
+  markFigures(box, figures);
+  for (const figure of box.querySelectorAll<HTMLElement>('[data-testid="figure"]'))
+    figure.title = `${FIGURE_LABEL[figure.dataset.state as CheckedFigure['state']]}: ${figure.dataset.note ?? ''}`;
   for (const cite of box.querySelectorAll('cite')) {
     const id = cite.textContent?.trim() ?? '';
-    if (queryIds.has(id)) {
+    if (queries.has(id)) {
       const a = document.createElement('a');
       a.className = 'citation';
       a.setAttribute('href', `#${id}`);
@@ -84,7 +104,16 @@ function table(headers: string[], rows: unknown[][]): string {
 
 function query(q: ReportQuery): string {
   const id = q.queryId ?? '';
-  return `<section class="query"${id ? ` id="${escapeHtml(id)}"` : ''}><h3>${escapeHtml(id ? `${id} — ` : '')}${escapeHtml(q.description)}</h3><p class="meta">${escapeHtml(queryRows(q))}</p><pre><code>${escapeHtml(q.query)}</code></pre></section>`;
+  const rows = !q.isError && q.columns.length ? table(q.columns, q.rows) : '';
+  return `<section class="query"${id ? ` id="${escapeHtml(id)}"` : ''}><h3>${escapeHtml(id ? `${id} — ` : '')}${escapeHtml(q.description)}</h3><p class="meta">${escapeHtml(queryRows(q))}</p><pre><code>${escapeHtml(q.query)}</code></pre>${rows}</section>`;
+}
+
+/** A finding checked against the data, with its verdict, as the page's card says it. */
+function validation(v: ReportValidation): string {
+  const { head, checks } = validationLines(v);
+  return `<li class="finding" data-verdict="${v.verdict}"><strong>${escapeHtml(head)}</strong><ul>${checks
+    .map((c) => `<li>${escapeHtml(c)}</li>`)
+    .join('')}</ul></li>`;
 }
 
 const STYLE = `
@@ -97,6 +126,14 @@ figure{margin:1rem 0}figure svg{max-width:100%;height:auto}figcaption{color:#5d6
 a.citation{font-size:.78em;font-weight:600;color:#1f4e79;text-decoration:none;vertical-align:.15em}
 cite.unverified{font-style:normal;font-size:.78em;color:#9b1c1c;vertical-align:.15em}
 .meta,.link span{color:#5d6b7a}.appendix{border-top:1px solid #dde3ea;margin-top:2.5rem}
+.query table{font-size:.8rem}
+[data-testid=figure]{text-decoration:underline dotted;text-underline-offset:.2em}
+[data-testid=figure][data-state=checked]{text-decoration-color:#2a7a3b}
+[data-testid=figure][data-state=untraced]{text-decoration-color:#5d6b7a}
+[data-testid=figure][data-state=mismatch]{background:#fdecec;color:#a11a22;text-decoration:underline wavy #a11a22;border-radius:3px;padding:0 .15em}
+[data-testid=figure][data-state=mismatch]::after{content:' not in ' attr(data-cited);font-size:.78em;font-weight:600}
+.figures{color:#5d6b7a;font-size:.9rem;margin:-1rem 0 1.5rem}.figures li{color:#a11a22}
+.finding[data-verdict=holds] strong{color:#2a7a3b}.finding[data-verdict=weak] strong{color:#8a4b00}.finding[data-verdict=contradicted] strong{color:#a11a22}
 @media print{body{margin:0;max-width:none}figure,table,pre,.query{break-inside:avoid}h2,h3{break-after:avoid}.appendix{break-before:page}}`;
 
 /** Nothing may load: the file carries everything it shows. */
@@ -104,21 +141,35 @@ const FILE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 export async function reportHtml(doc: ReportDocument): Promise<string> {
-  const queryIds = new Set(
-    doc.queries.flatMap((q) => (q.queryId && !q.isError ? [q.queryId] : [])),
-  );
+  const queries = reportQueries(doc);
   const body: string[] = [];
-  for (const s of doc.segments)
-    body.push(s.type === 'text' ? reportText(s.text, queryIds) : await figure(s.chart));
+  for (const [i, s] of doc.segments.entries())
+    body.push(
+      s.type === 'text'
+        ? reportText(s.text, queries, doc.segmentFigures[i] ?? [])
+        : await figure(s.chart),
+    );
   // The data line goes under the report's own title, or first when it has none. (A function as
   // the replacement: in a string, a file name's `$'` or `$&` would be read as a pattern.)
-  const data = `<p class="data">${escapeHtml(datasetLine(doc))}</p>`;
+  const line = figuresLine(doc);
+  const wrong = doc.figures.figures.filter((f) => f.state === 'mismatch');
+  const checks = line
+    ? `<div class="figures" data-testid="report-figures"><p>${escapeHtml(line)}</p>${
+        wrong.length
+          ? `<ul>${wrong.map((f) => `<li>${escapeHtml(f.note)}</li>`).join('')}</ul>`
+          : ''
+      }</div>`
+    : '';
+  const data = `<p class="data">${escapeHtml(datasetLine(doc))}</p>${checks}`;
   const joined = body.join('\n');
   const main = /<\/h1>/.test(joined)
     ? joined.replace('</h1>', () => `</h1>${data}`)
     : data + joined;
   const others = doc.otherCharts.length
     ? `<h2>Other charts of the session</h2>${(await Promise.all(doc.otherCharts.map(figure))).join('')}`
+    : '';
+  const findings = doc.validations.length
+    ? `<h2>Findings checked against the data</h2><ul class="findings">${doc.validations.map(validation).join('')}</ul>`
     : '';
   const tables = doc.tables.length
     ? `<h2>Tables</h2>${doc.tables.map((t) => `<h3>${escapeHtml(t.title)}</h3>${table(t.headers, t.rows)}`).join('')}`
@@ -128,7 +179,7 @@ export async function reportHtml(doc: ReportDocument): Promise<string> {
 <meta http-equiv="Content-Security-Policy" content="${FILE_CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(doc.title)}</title><style>${STYLE}</style></head>
-<body><main>${main}${others}</main>
+<body><main>${main}${others}${findings}</main>
 <section class="appendix">${tables}<h2>Appendix: queries</h2>${doc.queries.map(query).join('\n')}</section>
 </body></html>
 `;

@@ -39,7 +39,7 @@ const script = [
   {
     reply: {
       tools: [
-        { name: 'output_text', input: { text: 'The mean daily maximum is 16.4 °C [Q1].' } },
+        { name: 'output_text', input: { text: 'The mean daily maximum is 16.8 °C [Q1].' } },
         { name: 'finalize', input: { session_title: null } },
       ],
     },

@@ -42,8 +42,12 @@ describe('figures beside a citation', () => {
           ],
         },
       },
+      // Told of the misquote before the turn ends, it keeps its answer.
+      { reply: { tools: [{ name: 'finalize', input: { session_title: null } }] } },
     ]);
     expect(await ask(page, 'Which city is windier?')).toBe('done');
+    const told = JSON.stringify((await messageRequests())[2]!.body.messages.at(-1));
+    expect(told).toContain(`${misquoted} is not in Q1`);
 
     const shown = () =>
       page
@@ -96,8 +100,55 @@ describe('figures beside a citation', () => {
     await sessionsReady(page, 1);
     await page.waitForSelector('[data-testid="figure"]');
     expect(await shown()).toEqual(expected);
-    // Nothing was asked of the model again: the check is the page's own.
-    expect(await messageRequests()).toHaveLength(2);
+    // Nothing was asked of the model again: the page checks the stored results itself.
+    expect(await messageRequests()).toHaveLength(3);
+    expect(errors).toEqual([]);
+  });
+
+  it('a corrected answer takes the place of the misquote, and the activity keeps the first', async () => {
+    const rows = await native.run(SQL);
+    const [newYork, seattle] = rows.map((r) => Number(r.avg_wind).toFixed(2));
+    const wrong = `New York ${newYork} m/s, Seattle ${(Number(seattle) + 0.04).toFixed(2)} m/s [Q1].`;
+    const right = `New York ${newYork} m/s, Seattle ${seattle} m/s [Q1].`;
+    const { page, errors } = await openScripted(browser(), [
+      { reply: { tools: [{ name: 'sql_query', input: { query: SQL, description: 'Wind' } }] } },
+      {
+        reply: {
+          tools: [
+            { name: 'output_text', input: { text: wrong }, id: 'toolu_misquote' },
+            { name: 'finalize', input: { session_title: null } },
+          ],
+        },
+      },
+      {
+        reply: {
+          tools: [
+            { name: 'output_text', input: { text: right, replaces: 'toolu_misquote' } },
+            { name: 'finalize', input: { session_title: null } },
+          ],
+        },
+      },
+    ]);
+    expect(await ask(page, 'Which city is windier?')).toBe('done');
+    const answers = page.locator('[data-testid="item"][data-type="text"]');
+    const check = async () => {
+      expect(await answers.count()).toBe(1);
+      expect(await answers.locator('.markdown').innerText()).toBe(right.replace(' [Q1]', ' Q1'));
+      expect(
+        await page
+          .locator('[data-testid="figure"]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))),
+      ).toEqual(['checked', 'checked']);
+      await page.click('[data-testid="activity"] summary');
+      expect(await page.locator('[data-testid="activity"]').innerText()).toContain(
+        `It first read: ${wrong}`,
+      );
+    };
+    await check();
+    await page.reload();
+    await sessionsReady(page, 1);
+    await page.waitForSelector('[data-testid="figure"]');
+    await check();
     expect(errors).toEqual([]);
   });
 });

@@ -37,13 +37,15 @@ const script = [
         {
           name: 'output_text',
           input: {
-            text: 'New York had 1,316 mm and Seattle 1,347 mm [Q1]; snow fell on 26 days [Q9].',
+            text: 'New York had 4,179 mm and Seattle 4,426 mm [Q1]; snow fell on 26 days [Q9].',
           },
         },
         { name: 'finalize', input: { session_title: null, suggestions: SUGGESTIONS } },
       ],
     },
   },
+  // Told that 26 cites no query of the session, it lets the answer stand.
+  { reply: { text: 'The snow figure stands as written.' } },
 ];
 
 describe('findings that can be checked', () => {
@@ -51,9 +53,13 @@ describe('findings that can be checked', () => {
     const { page, errors } = await openScripted(browser(), script);
     expect(await ask(page, 'Which city is wetter?')).toBe('done');
 
-    // The model was given the id with the result.
-    const [, second] = await messageRequests();
+    // The model was given the id with the result, and told of the figure citing no query.
+    const [, second, third] = await messageRequests();
     expect(JSON.stringify(second!.body.messages)).toContain('Query Q1');
+    expect(JSON.stringify(third!.body.messages.at(-1))).toContain(
+      '26 cites Q9, which is no query of this session',
+    );
+    expect(JSON.stringify(third!.body.messages.at(-1))).not.toContain('4,426 is not');
 
     const checkShown = async () => {
       expect(await page.locator('[data-testid="query-id"]').allInnerTexts()).toEqual(['Q1']);

@@ -33,6 +33,8 @@ const reportText = (origin: string) =>
     '## Findings',
     '### Winter is wet',
     'December follows with 622.7 mm [Q1]; a figure from nowhere [Q7].',
+    // A misreading of March's 606.2 mm: marked in the page and in both files.
+    'March brings 600 mm [Q1].',
     `![leak](${origin}/report-img) <img src="${origin}/report-raw"> [the source](${origin}/report-link)`,
     '## Data quality and caveats',
     'Four years only.',
@@ -71,7 +73,12 @@ describe('the report', () => {
       const cites = report.locator('[data-testid="citation"]');
       expect(
         await cites.evaluateAll((els) => els.map((e) => e.getAttribute('data-verified'))),
-      ).toEqual(['true', 'true', 'false']);
+      ).toEqual(['true', 'true', 'false', 'true']);
+      expect(
+        await report
+          .locator('[data-testid="figure"]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))),
+      ).toEqual(['checked', 'checked', 'mismatch']);
       expect(await report.locator('img').count()).toBe(0);
     };
     await checkReport();
@@ -89,9 +96,17 @@ describe('the report', () => {
     expect(md).toMatch(
       /_Data: weather\.csv \(table data: 2,922 rows × 7 columns\) · Made with Sift on \d{4}-\d\d-\d\d_/,
     );
-    expect(md).toContain('```vega-lite');
+    // The figures' checks under the data line; the chart named in the prose, its spec (with its
+    // rows) in the appendix; each query with its rows.
+    expect(md).toContain(
+      '_2 figures checked against the queries they cite · 1 figure not in the cited query._',
+    );
+    expect(md).toContain('- 600 is not in Q1 — Q1 has 606.2');
+    expect(md).toContain('(data from Q1; its Vega-Lite spec is in the appendix, _Charts_)');
+    expect(md.indexOf('```vega-lite')).toBeGreaterThan(md.indexOf('## Appendix: charts'));
     expect(md).toContain('## Appendix: queries');
     expect(md).toContain('### Q1 — Seattle precipitation by month');
+    expect(md).toContain('| 11 | 642.5 |');
 
     const html = (
       await downloaded(page, page.locator('[data-testid="export-report-html"]'))
@@ -107,9 +122,26 @@ describe('the report', () => {
     await viewer.waitForTimeout(300);
     expect(await viewer.locator('h1').innerText()).toBe('Seattle rain, 2012–2015');
     expect(await viewer.locator('figure svg').count()).toBeGreaterThanOrEqual(1);
-    expect(await viewer.locator('main p a.citation[href="#Q1"]').count()).toBe(2);
+    expect(await viewer.locator('main p a.citation[href="#Q1"]').count()).toBe(3);
     expect(await viewer.locator('cite.unverified').innerText()).toBe('Q7 (unverified)');
     expect(await viewer.locator('#Q1 pre').innerText()).toContain('SELECT');
+    // Each figure as the page marked it, the checks said under the data line, the rows kept.
+    expect(
+      await viewer
+        .locator('main [data-testid="figure"]')
+        .evaluateAll((els) => els.map((e) => [e.textContent, e.getAttribute('data-state')])),
+    ).toEqual([
+      ['642.5', 'checked'],
+      ['622.7', 'checked'],
+      ['600', 'mismatch'],
+    ]);
+    expect(await viewer.locator('main [data-state="mismatch"]').getAttribute('title')).toMatch(
+      /^Not in the cited query: 600 is not in Q1 — Q1 has 606\.2/,
+    );
+    expect(await viewer.locator('[data-testid="report-figures"]').innerText()).toContain(
+      '2 figures checked against the queries they cite · 1 figure not in the cited query.',
+    );
+    expect(await viewer.locator('#Q1 table tbody tr').count()).toBe(12);
     expect(await viewer.locator('figcaption').first().innerText()).toMatch(/\(data: Q1\)$/);
     expect(await viewer.locator('body').innerText()).toContain('[image: leak]');
     // No element that loads or runs anything, and no attribute pointing outside the file.

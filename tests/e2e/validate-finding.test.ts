@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ask, configure, messageRequests, mock, toolResults } from './agent.ts';
 import { useBrowser } from './browser.ts';
+import { downloaded } from './app.ts';
 import { openWithSample, sessionsReady } from './sessions-helpers.ts';
 
 const browser = useBrowser();
@@ -80,6 +81,33 @@ describe('validate_finding', () => {
     await sessionsReady(page, 1);
     await cards.first().waitFor();
     expect(await shown()).toEqual(['holds', 'weak', 'contradicted']);
+
+    // The report carries every card, the weak one too, with its figures, in both files.
+    await mock().reset();
+    await configure(page);
+    await mock().script([{ reply: { text: '# Rain\n\nSeattle has rain on more days.' } }]);
+    await page.click('[data-testid="generate-report"]');
+    await page.waitForSelector('[data-testid="report"][data-state="done"]');
+    const html = (
+      await downloaded(page, page.locator('[data-testid="export-report-html"]'))
+    ).toString();
+    const viewer = await page.context().newPage();
+    await viewer.setContent(html);
+    const findings = viewer.locator('.finding');
+    expect(
+      await findings.evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict'))),
+    ).toEqual(['holds', 'weak', 'contradicted']);
+    expect(await findings.nth(1).innerText()).toContain(
+      'Weak: Seattle gets more rain per day than New York',
+    );
+    expect(await findings.nth(1).innerText()).toContain('95% CI -0.389 to 0.728 mm');
+    await viewer.close();
+    const md = (
+      await downloaded(page, page.locator('[data-testid="export-report-md"]'))
+    ).toString();
+    expect(md).toContain('## Findings checked against the data');
+    expect(md).toContain('- **Weak: Seattle gets more rain per day than New York**');
+    expect(md).toContain('- **Contradicted: New York has rain on more days than Seattle**');
     expect(errors).toEqual([]);
   });
 });

@@ -128,6 +128,17 @@ describe('figures that do not', () => {
     expect(ghost?.note).toContain('Q9, which is no query of this session');
   });
 
+  it('checks a figure against the citation beside it, not every citation of its sentence', () => {
+    expect(states('Seattle averages 3.24 m/s [Q2]; New York 4.96 m/s [Q1].')).toEqual([
+      ['3.24', 'mismatch'],
+      ['4.96', 'checked'],
+    ]);
+    expect(states('It rained 4,178.6 mm in New York [Q1]; fog came on 139 days [Q2].')).toEqual([
+      ['4,178.6', 'checked'],
+      ['139', 'checked'],
+    ]);
+  });
+
   it('counts the figures of an answer that cites elsewhere as not traced', () => {
     const answer =
       'New York is windier at 4.96 m/s [Q1]. Seattle had 4,426 mm of rain.\n\n- Fog: 139 days';

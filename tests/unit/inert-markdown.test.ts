@@ -7,6 +7,7 @@
 import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { inertMarkdown } from '../../src/core/report/inert-markdown.ts';
+import { checkFigures } from '../../src/core/figures/check-figures.ts';
 import {
   reportMarkdown,
   type ReportDocument,
@@ -48,8 +49,9 @@ function query(id: string, sql: string, description: string): ReportQuery {
     query: sql,
     running: false,
     columns: ['note'],
-    rows: [],
-    rowCount: 1,
+    // The data's own payloads, which the appendix shows as the query's rows.
+    rows: cellPayloads(ORIGIN).map((c) => [c]),
+    rowCount: cellPayloads(ORIGIN).length,
     truncated: false,
     durationMs: 1,
     isError: false,
@@ -108,7 +110,18 @@ describe('the Markdown export', () => {
         rows: [[`![c](${ORIGIN}/table-cell)`]],
       } as ReportDocument['tables'][number],
     ],
+    validations: [
+      {
+        type: 'validation',
+        id: 'v1',
+        finding: `<img src="${ORIGIN}/finding"> matters`,
+        verdict: 'weak',
+        checks: [{ label: 'Difference', text: `![d](${ORIGIN}/check)`, verdict: 'weak' }],
+      },
+    ],
     queries: [query('Q1', sql, `<img src="${ORIGIN}/description">`)],
+    figures: checkFigures(text, new Map()),
+    segmentFigures: [checkFigures(text, new Map()).figures],
   });
 
   it('holds nothing live, whatever the model wrote', () => {

@@ -168,6 +168,13 @@ export function cutOffNote(tools: ToolSet): string {
   return `Your previous reply was cut off at the output limit before it finished, so its last tool call was dropped. Continue from there, and keep each tool input short (aggregate the data${split}).`;
 }
 
+/**
+ * The turn held open after a finalize because an answer's figures did not match the queries it
+ * cites (stop-conditions.ts, endingToolCalled): what the model may do with its one more step.
+ */
+export const figuresHeldNote =
+  "Before this turn ends: some figures of your answer are not in the queries they cite (see the output_text result above). If you misread them, call output_text with replaces set to that call's id and the whole corrected answer, then finalize again. If they are right, call finalize again.";
+
 /** An answer that was streaming when the reply was cut: the model is told what the person saw. */
 export const CUT_ANSWER_NOTE = (shown: string) =>
   `[Your previous reply was cut off while you were writing an answer; the person saw only this part of it:]\n${shown}`;

@@ -194,7 +194,12 @@ async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRec
         : outcome.content,
       ...(isError ? { is_error: true } : {}),
     });
-    ran.push({ tool: call.name, isError, endsTurn: endsTurn(call.name) });
+    ran.push({
+      tool: call.name,
+      isError,
+      endsTurn: endsTurn(call.name),
+      ...(outcome.holdsTurn ? { holds: true } : {}),
+    });
   }
   turn.conversation.messages = appendUser(turn.conversation.messages, results);
   turn.checkpoint();

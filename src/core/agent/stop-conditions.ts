@@ -6,7 +6,7 @@
  */
 import type { EndState } from '../events/events.ts';
 import type { ToolSet } from '../tools/tool-set.ts';
-import { cutOffNote, stepLimitNote } from './prompts.ts';
+import { cutOffNote, figuresHeldNote, stepLimitNote } from './prompts.ts';
 
 /** Steps a turn may take before the model is told to conclude. */
 export const MAX_STEPS = 15;
@@ -18,8 +18,11 @@ export const MAX_CUT_OFFS = 2;
 /** What one step did, as the conditions see it. */
 export interface StepRecord {
   step: number;
-  /** The reply's tool calls that ran, with whether each failed and whether its tool ends a turn. */
-  calls: ReadonlyArray<{ tool: string; isError: boolean; endsTurn: boolean }>;
+  /**
+   * The reply's tool calls that ran, with whether each failed, whether its tool ends a turn, and
+   * whether its result must be read before the turn ends (ToolOutcome.holdsTurn).
+   */
+  calls: ReadonlyArray<{ tool: string; isError: boolean; endsTurn: boolean; holds?: boolean }>;
   /** The reply stopped at the output limit (a half-written last call was dropped). */
   cutOff: boolean;
   /** Why the model's reply ended, as the API said. */
@@ -42,9 +45,18 @@ export const stopRequested =
   () =>
     signal.aborted ? { end: { state: 'stopped' } } : null;
 
-/** A tool that ends the turn (finalize) ran without failing. */
-export const endingToolCalled: StopCondition = (steps) =>
-  last(steps)?.calls.some((c) => !c.isError && c.endsTurn) ? { end: { state: 'done' } } : null;
+/**
+ * A tool that ends the turn (finalize) ran without failing. Unless a call of the same reply holds
+ * the turn (an answer whose figures did not match its queries): the model then has one more step
+ * to read that and correct itself — once a turn, so a model that keeps misquoting cannot loop.
+ */
+export const endingToolCalled: StopCondition = (steps) => {
+  const step = last(steps);
+  if (!step?.calls.some((c) => !c.isError && c.endsTurn)) return null;
+  const held = (s: StepRecord) => s.calls.some((c) => c.holds);
+  if (held(step) && !steps.slice(0, -1).some(held)) return { note: figuresHeldNote };
+  return { end: { state: 'done' } };
+};
 
 /** The model replied without calling a tool: its text was the answer, or it refused. */
 export const answeredWithoutTools: StopCondition = (steps) => {

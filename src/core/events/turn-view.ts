@@ -39,7 +39,18 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
   // Every kind of item in one step (core/items/): its item in place, its call's line updated.
   if (isItemEvent(e)) {
     const { items, call } = foldItem(t.items, e);
-    return { ...t, items, activity: call ? setTool(t.activity, e.callId, call) : t.activity };
+    const activity = call ? setTool(t.activity, e.callId, call) : t.activity;
+    // What the person read before a correction stays where they can find it again.
+    const first =
+      e.type === 'text' && e.replaces !== undefined
+        ? t.items.find((i) => i.type === 'text' && i.id === e.replaces)
+        : undefined;
+    if (first?.type !== 'text') return { ...t, items, activity };
+    const note: ActivityView = {
+      type: 'note',
+      text: `Answer corrected after its figures were checked against the queries it cites. It first read: ${first.text}`,
+    };
+    return { ...t, items, activity: [...activity, note] };
   }
   switch (e.type) {
     case 'status':

@@ -18,8 +18,14 @@ export interface FigureSource {
   rowCount: number | null;
 }
 
-/** The session's queries a citation may name, by id, with their results (events/query-ids.ts). */
-export type CitableQueries = ReadonlyMap<string, FigureSource>;
+/**
+ * The session's queries a citation may name, by id, with their results: a Map in the page
+ * (events/query-ids.ts), the tool context's lookup in the loop (tools/output-text.ts).
+ */
+export interface CitableQueries {
+  get(id: string): FigureSource | undefined;
+  has(id: string): boolean;
+}
 
 export type FigureState = 'checked' | 'mismatch' | 'untraced';
 
@@ -235,9 +241,10 @@ function checkOne(
           note: describe(grid, c),
         };
   const where = ids.join(', ');
+  const none = `${missing.join(', ')}, which ${missing.length === 1 ? 'is no query' : 'are no queries'} of this session`;
   const note = cited.length
-    ? `${figure.text} is not in ${where} — ${nearest(cited, figure)}`
-    : `${figure.text} cites ${missing.join(', ')}, which ${missing.length === 1 ? 'is no query' : 'are no queries'} of this session`;
+    ? `${figure.text} is not in ${where} — ${nearest(cited, figure)}${missing.length ? `; it cites ${none}` : ''}`
+    : `${figure.text} cites ${none}`;
   return { state: 'mismatch', found: null, note };
 }
 
@@ -248,17 +255,26 @@ function checkOne(
  */
 export function checkFigures(
   markdown: string,
-  sources: ReadonlyMap<string, FigureSource>,
+  sources: CitableQueries,
+  /** The text is part of a larger one that cites (a report cut around its charts). */
+  { partOfCiting = false }: { partOfCiting?: boolean } = {},
 ): FigureChecks {
   const counts: Record<FigureState, number> = { checked: 0, mismatch: 0, untraced: 0 };
   const { figures, citations, scopes } = figuresInText(markdown);
-  if (!citations.length) return { figures: [], counts };
+  if (!citations.length && !partOfCiting) return { figures: [], counts };
+  // Only the cited queries' grids, each made once.
   const grids = new Map<string, Grid>();
-  for (const [id, source] of sources) grids.set(id, gridOf(id, source));
+  for (const id of new Set(citations.flatMap((c) => c.ids))) {
+    const source = sources.get(id);
+    if (source) grids.set(id, gridOf(id, source));
+  }
   const checked = figures.map((figure): CheckedFigure => {
-    const ids = [
-      ...new Set(citations.filter((c) => c.scope === figure.scope).flatMap((c) => c.ids)),
-    ];
+    // The citation that follows the figure in its sentence ("4,426 mm [Q1]; 26 days [Q9]"), or,
+    // with none after it, the one before it ("[Q1] Seattle: 3.24 m/s").
+    const inScope = citations.filter((c) => c.scope === figure.scope);
+    const cite =
+      inScope.find((c) => c.start >= figure.end) ?? inScope.findLast((c) => c.end <= figure.start);
+    const ids = [...new Set(cite?.ids ?? [])];
     const result: Pick<CheckedFigure, 'state' | 'found' | 'note'> = ids.length
       ? checkOne(
           figure,

@@ -213,3 +213,10 @@ function attach(c: Omit<Citation, 'scope'>, starts: number[], texts: string[]): 
   const opens = scope > 0 && lead.trim() === '' && texts[scope - 1]?.endsWith('\n') === false;
   return { ...c, scope: opens ? scope - 1 : scope };
 }
+
+/** The query ids `markdown` cites, in order, as the page renders them (outside code). */
+export function figuresCited(markdown: string): string[] {
+  let text = markdown;
+  for (const pattern of CODE) text = blank(text, pattern);
+  return [...text.matchAll(CITATION)].flatMap((m) => (m[1] ?? '').split(/\s*,\s*/));
+}

@@ -75,8 +75,10 @@ export function foldItem(
   const kind = kindOf(e);
   const item = kind.item(e);
   const at = kind.replaces?.(items, e) ?? -1;
+  // In the place of the one it replaces; its own draft or placeholder, shown meanwhile, goes.
+  const replaced = items.flatMap((i, k) => (k === at ? [item] : i.id === item.id ? [] : [i]));
   return {
-    items: at >= 0 ? items.map((i, k) => (k === at ? item : i)) : upsertItem(items, item),
+    items: at >= 0 ? replaced : upsertItem(items, item),
     call: kind.call?.(e),
   };
 }

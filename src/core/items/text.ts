@@ -13,11 +13,17 @@ export const textEvent = z.object({
   text: z.string(),
   /** The reply was cut (connection lost, or Stop) while or after this was written. */
   cutOff: z.boolean().optional(),
+  /**
+   * The call id of an answer this one corrects, after Sift found figures of it that are not in
+   * the queries they cite (tools/output-text.ts): it takes that answer's place.
+   */
+  replaces: z.string().optional(),
 });
 
 /** `draft` while it streams (answer_draft); a draft whose call fails leaves the page. */
-export type TextItem = { type: 'text'; id: string; draft: boolean } & Fields<
-  z.infer<typeof textEvent>
+export type TextItem = { type: 'text'; id: string; draft: boolean } & Omit<
+  Fields<z.infer<typeof textEvent>>,
+  'replaces'
 >;
 
 export const textItem = defineItem({
@@ -30,6 +36,11 @@ export const textItem = defineItem({
     draft: false,
     ...(e.cutOff ? { cutOff: true } : {}),
   }),
+  // A corrected answer takes the place of the one it corrects (the activity keeps the first).
+  replaces: (items, e) =>
+    e.replaces === undefined
+      ? -1
+      : items.findIndex((i) => i.type === 'text' && i.id === e.replaces),
   call: () => ({ status: 'done' }),
   row: (e) => ({ role: 'assistant', type: 'text', text: e.text }),
   report: (items, detail) => {

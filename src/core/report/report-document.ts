@@ -5,12 +5,19 @@
  */
 import type { TableInfo } from '../data/engine.ts';
 import type { ItemView, SessionView } from '../events/view-types.ts';
+import {
+  checkFigures,
+  type CheckedFigure,
+  type CitableQueries,
+  type FigureChecks,
+} from '../figures/check-figures.ts';
 import { inertMarkdown } from './inert-markdown.ts';
 import { chartsOf, type ReportChart } from './report-charts.ts';
 import { reportSegments, unplacedCharts, type ReportSegment } from './report-segments.ts';
 
 export type ReportQuery = Extract<ItemView, { type: 'query_result' }>;
 export type ReportTable = Extract<ItemView, { type: 'table' }>;
+export type ReportValidation = Extract<ItemView, { type: 'validation' }>;
 
 export interface ReportDocument {
   title: string;
@@ -21,7 +28,44 @@ export interface ReportDocument {
   /** Charts of the session the report text did not place. */
   otherCharts: ReportChart[];
   tables: ReportTable[];
+  /** Every finding checked against the data, whatever its verdict (holds, weak, contradicted). */
+  validations: ReportValidation[];
   queries: ReportQuery[];
+  /** The report text's figures against the queries they cite (core/figures). */
+  figures: FigureChecks;
+  /** The same figures by segment (none for a chart), for the HTML export to mark in place. */
+  segmentFigures: CheckedFigure[][];
+}
+
+/**
+ * The figures of each text segment, checked as parts of one report: when the report cites
+ * anywhere, a segment that cites nothing has its figures counted as not traced.
+ */
+function reportFigures(
+  segments: readonly ReportSegment[],
+  queries: CitableQueries,
+  text: string,
+): Pick<ReportDocument, 'figures' | 'segmentFigures'> {
+  const partOfCiting = checkFigures(text, queries).figures.length > 0;
+  const segmentFigures = segments.map((s) =>
+    s.type === 'text' ? checkFigures(s.text, queries, { partOfCiting }).figures : [],
+  );
+  const all = segmentFigures.flat();
+  const counts = { checked: 0, mismatch: 0, untraced: 0 };
+  for (const f of all) counts[f.state]++;
+  return { figures: { figures: all, counts }, segmentFigures };
+}
+
+/** The session's successful queries by id, for citations and figure checks. */
+export function reportQueries(doc: Pick<ReportDocument, 'queries'>): CitableQueries {
+  const byId = new Map(
+    doc.queries.flatMap((q) =>
+      q.queryId && !q.isError
+        ? [[q.queryId, { columns: q.columns, rows: q.rows, rowCount: q.rowCount }] as const]
+        : [],
+    ),
+  );
+  return byId;
 }
 
 export function reportDocument(
@@ -34,6 +78,8 @@ export function reportDocument(
   const charts = chartsOf(view);
   const heading = /^#\s+(.+)$/m.exec(report.text)?.[1]?.trim();
   const items = view.turns.flatMap((t) => t.items);
+  const queries = items.filter((i): i is ReportQuery => i.type === 'query_result' && !i.running);
+  const segments = reportSegments(report.text, charts);
   return {
     title: heading ?? view.title ?? 'Report',
     datasets: tables.map((t) => ({
@@ -43,10 +89,12 @@ export function reportDocument(
       columns: t.columns.length,
     })),
     date: now.toISOString().slice(0, 10),
-    segments: reportSegments(report.text, charts),
+    segments,
     otherCharts: unplacedCharts(report.text, charts),
     tables: items.filter((i): i is ReportTable => i.type === 'table'),
-    queries: items.filter((i): i is ReportQuery => i.type === 'query_result' && !i.running),
+    validations: items.filter((i): i is ReportValidation => i.type === 'validation'),
+    queries,
+    ...reportFigures(segments, reportQueries({ queries }), report.text),
   };
 }
 
@@ -62,8 +110,35 @@ export function datasetLine(doc: ReportDocument): string {
 export function queryRows(q: ReportQuery): string {
   if (q.isError) return `failed: ${q.error ?? 'error'}`;
   const n = q.rowCount ?? q.rows.length;
-  return `${count(n)} row${n === 1 ? '' : 's'}`;
+  const kept = q.rows.length < n ? ` (the first ${count(q.rows.length)} shown)` : '';
+  return `${count(n)} row${n === 1 ? '' : 's'}${kept}`;
 }
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The line saying how the report's figures fared; null when it cites no query. */
+export function figuresLine(doc: ReportDocument): string | null {
+  const { checked, mismatch, untraced } = doc.figures.counts;
+  if (!checked && !mismatch && !untraced) return null;
+  const parts = [`${plural(checked, 'figure', 'figures')} checked against the queries they cite`];
+  if (mismatch) parts.push(`${plural(mismatch, 'figure', 'figures')} not in the cited query`);
+  if (untraced) parts.push(`${untraced} not traced to a query`);
+  return `${parts.join(' · ')}.`;
+}
+
+/** A checked finding in words: the finding, its verdict, and each check with its figures. */
+export function validationLines(v: ReportValidation): { head: string; checks: string[] } {
+  return {
+    head: `${VERDICT[v.verdict]}: ${v.finding}`,
+    checks: v.checks.map((c) => `${c.label} (${VERDICT[c.verdict].toLowerCase()}): ${c.text}`),
+  };
+}
+
+const VERDICT: Record<ReportValidation['verdict'], string> = {
+  holds: 'Holds',
+  weak: 'Weak',
+  contradicted: 'Contradicted',
+};
 
 /** A fence longer than any run of backticks in `text`, so the text cannot close it. */
 function fence(text: string): string {
@@ -82,12 +157,22 @@ function markdownTable(headers: string[], rows: unknown[][]): string {
   ].join('\n');
 }
 
+const chartSource = (chart: ReportChart) =>
+  chart.queryId ? `data from ${chart.queryId}` : 'data typed in, not from a query';
+
+/**
+ * A chart where the text places it: its name and source, and where its spec is. The spec itself
+ * (often hundreds of lines of data) is in the appendix, out of the prose.
+ */
+function markdownChartRef(chart: ReportChart): string {
+  return `**Chart ${chart.id}: ${inertMarkdown(chart.title)}** (${chartSource(chart)}; its Vega-Lite spec is in the appendix, _Charts_)`;
+}
+
 /** A chart as a fenced Vega-Lite spec: readable as text, drawable by any Vega-Lite viewer. */
 function markdownChart(chart: ReportChart): string {
   const spec = JSON.stringify({ title: chart.title, ...chart.spec }, null, 2);
   const f = fence(spec);
-  const source = chart.queryId ? `data from ${chart.queryId}` : 'data typed in, not from a query';
-  return `**Chart ${chart.id}: ${inertMarkdown(chart.title)}** (${source})\n\n${f}vega-lite\n${spec}\n${f}`;
+  return `### Chart ${chart.id}: ${inertMarkdown(chart.title)}\n\n${inertMarkdown(chartSource(chart))}\n\n${f}vega-lite\n${spec}\n${f}`;
 }
 
 /**
@@ -98,7 +183,7 @@ function markdownChart(chart: ReportChart): string {
 export function reportMarkdown(doc: ReportDocument): string {
   const parts: string[] = [];
   for (const s of doc.segments)
-    parts.push(s.type === 'text' ? inertMarkdown(s.text.trim()) : markdownChart(s.chart));
+    parts.push(s.type === 'text' ? inertMarkdown(s.text.trim()) : markdownChartRef(s.chart));
   // The data line goes under the report's own title, or first when it has none.
   const title = /^#\s.*\n/.exec(parts[0] ?? '');
   if (title)
@@ -110,8 +195,35 @@ export function reportMarkdown(doc: ReportDocument): string {
       parts[0]!.slice(title[0].length).trim(),
     );
   else parts.unshift(`_${inertMarkdown(datasetLine(doc))}_`);
+  const figures = figuresLine(doc);
+  if (figures) {
+    const wrong = doc.figures.figures.filter((f) => f.state === 'mismatch');
+    parts.splice(
+      parts.findIndex((p) => p.startsWith('_Data:')) + 1,
+      0,
+      [`_${inertMarkdown(figures)}_`, ...wrong.map((f) => `- ${inertMarkdown(f.note)}`)].join(
+        '\n\n',
+      ),
+    );
+  }
   if (doc.otherCharts.length)
-    parts.push('## Other charts of the session', ...doc.otherCharts.map(markdownChart));
+    parts.push('## Other charts of the session', ...doc.otherCharts.map(markdownChartRef));
+  if (doc.validations.length)
+    parts.push(
+      '## Findings checked against the data',
+      ...doc.validations.map((v) => {
+        const { head, checks } = validationLines(v);
+        return [
+          `- **${inertMarkdown(head)}**`,
+          ...checks.map((c) => `  - ${inertMarkdown(c)}`),
+        ].join('\n');
+      }),
+    );
+  const charts = [
+    ...doc.segments.flatMap((s) => (s.type === 'chart' ? [s.chart] : [])),
+    ...doc.otherCharts,
+  ];
+  if (charts.length) parts.push('## Appendix: charts', ...charts.map(markdownChart));
   if (doc.tables.length)
     parts.push(
       '## Appendix: tables',
@@ -124,7 +236,8 @@ export function reportMarkdown(doc: ReportDocument): string {
     ...doc.queries.map((q) => {
       const f = fence(q.query);
       const heading = `${q.queryId ?? 'Query'} — ${q.description}`;
-      return `### ${inertMarkdown(heading)}\n\n${inertMarkdown(queryRows(q))}\n\n${f}sql\n${q.query}\n${f}`;
+      const rows = !q.isError && q.columns.length ? `\n\n${markdownTable(q.columns, q.rows)}` : '';
+      return `### ${inertMarkdown(heading)}\n\n${inertMarkdown(queryRows(q))}\n\n${f}sql\n${q.query}\n${f}${rows}`;
     }),
   );
   return `${parts.join('\n\n')}\n`;

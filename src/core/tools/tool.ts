@@ -68,6 +68,12 @@ export interface ToolOutcome {
   isError?: boolean;
   /** A PNG (base64) Sift drew, shown to the model with the text: the chart as the person sees it. */
   image?: string;
+  /**
+   * The model must read this result before the turn ends, even when the same reply ended it: an
+   * answer whose figures are not in the queries it cites (output-text.ts). Once per turn
+   * (agent/stop-conditions.ts, endingToolCalled).
+   */
+  holdsTurn?: boolean;
 }
 
 /**

@@ -41,7 +41,9 @@ export const validateFindingTool = defineTool({
       .string()
       .max(20)
       .optional()
-      .describe('The unit of value, said after each figure (e.g. mm); not for a 0/1 share.'),
+      .describe(
+        'The unit of value (e.g. mm, €, $): a currency sign such as $ is written before each figure, any other unit after it; not for a 0/1 share.',
+      ),
   }),
   guidance: {
     rules: [

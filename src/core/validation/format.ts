@@ -15,11 +15,24 @@ export interface Format {
   estimate(x: number, low: number, high: number): string;
 }
 
+/** Units written before the number, as people write money: "$852", "£12", "US$3.5". */
+const BEFORE = /^(?:[$£¥₹₩₺₽]|[A-Z]{1,3}\$)$/;
+
+/**
+ * A number with its unit as people write it (issue 31): a currency sign before it ("$852",
+ * "-$12"), any other unit after it with a space ("852 €", "6.3 %", "12 mm").
+ */
+export function withUnit(number: string, unit: string | undefined): string {
+  const u = unit?.trim();
+  if (!u) return number;
+  if (!BEFORE.test(u)) return `${number} ${u}`;
+  return number.startsWith('-') ? `-${u}${number.slice(1)}` : `${u}${number}`;
+}
+
 /** Fraction digits for figures of this size: a few significant digits. */
 const digitsFor = (abs: number) => (abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3);
 
 export function format(binary: boolean, unit: string | undefined): Format {
-  const suffix = unit ? ` ${unit}` : '';
   const plain = (x: number) =>
     x.toLocaleString('en-US', { maximumFractionDigits: digitsFor(Math.abs(x)) });
   const fixed = (x: number, digits: number) =>
@@ -34,11 +47,14 @@ export function format(binary: boolean, unit: string | undefined): Format {
       }
     : {
         binary,
-        value: (x) => plain(x) + suffix,
-        difference: (x) => plain(x) + suffix,
+        value: (x) => withUnit(plain(x), unit),
+        difference: (x) => withUnit(plain(x), unit),
         estimate: (x, low, high) => {
           const d = digitsFor(Math.max(Math.abs(low), Math.abs(high)));
-          return `${fixed(x, d)}${suffix}, 95% CI ${fixed(low, d)} to ${fixed(high, d)}${suffix}`;
+          // "$0.50 to $2.50", but "0.50 to 2.50 mm": a unit after the figures is said once.
+          const u = (y: number) => withUnit(fixed(y, d), unit);
+          const from = unit && BEFORE.test(unit.trim()) ? u(low) : fixed(low, d);
+          return `${u(x)}, 95% CI ${from} to ${u(high)}`;
         },
       };
 }

@@ -1,0 +1,88 @@
+/**
+ * The figures of rendered Markdown, each marked with what core/figures/check-figures.ts found:
+ * checked, not in the cited query, or not traced. The check ran on the Markdown; here each figure
+ * is found again in the rendered text, in order, outside code, citations and links' shown
+ * targets, where the check did not look. Used by the page (components/items/figures.ts) and by
+ * the saved report (report-html.ts), which shows the same marks without script.
+ */
+import type { CheckedFigure } from '../core/figures/check-figures.ts';
+
+const SKIP = 'code, pre, cite, a > span, [data-testid="figure"]';
+
+/** The text nodes under `root` a figure may stand in, in document order. */
+function textNodes(root: HTMLElement): Text[] {
+  const nodes: Text[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (n) =>
+      n.parentElement?.closest(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+  });
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+  return nodes;
+}
+
+/** Where `text` stands in `node` from `from` on, as a whole number (no digit beside it). */
+function find(node: Text, text: string, from: number): number {
+  const data = node.data;
+  for (let at = data.indexOf(text, from); at >= 0; at = data.indexOf(text, at + 1)) {
+    const before = data[at - 1] ?? '';
+    const after = data.slice(at + text.length, at + text.length + 2);
+    if (!/[\d.,]$/.test(before) && !/^\d|^[.,]\d/.test(after)) return at;
+  }
+  return -1;
+}
+
+export const FIGURE_LABEL: Record<CheckedFigure['state'], string> = {
+  checked: 'Checked',
+  mismatch: 'Not in the cited query',
+  untraced: 'Not traced to a query',
+};
+
+/** Takes off the marks of an earlier check: the text is the same, what it cites may not be. */
+function unmark(root: HTMLElement): void {
+  const marked = root.querySelectorAll('[data-testid="figure"]');
+  for (const span of marked) span.replaceWith(...span.childNodes);
+  if (marked.length) root.normalize();
+}
+
+/**
+ * Wraps each figure of `figures` (in the order written) found in `root`'s text; marks of an
+ * earlier call are replaced (a query the answer cites may have finished since).
+ */
+export function markFigures(root: HTMLElement, figures: readonly CheckedFigure[]): void {
+  unmark(root);
+  const nodes = textNodes(root);
+  let n = 0;
+  let from = 0;
+  for (const figure of figures) {
+    // Markdown escapes and entities aside, the figure reads in the page as it was written.
+    for (let k = n; k < nodes.length; k++) {
+      const node = nodes[k] as Text;
+      const at = find(node, figure.text, k === n ? from : 0);
+      if (at < 0) continue;
+      const rest = node.splitText(at);
+      const after = rest.splitText(figure.text.length);
+      const span = document.createElement('span');
+      span.dataset.testid = 'figure';
+      span.dataset.state = figure.state;
+      span.dataset.note = figure.note;
+      span.tabIndex = 0;
+      span.setAttribute(
+        'aria-label',
+        `${figure.text} (${FIGURE_LABEL[figure.state]}: ${figure.note})`,
+      );
+      if (figure.state === 'mismatch') span.dataset.cited = figure.queries.join(', ');
+      if (figure.found) {
+        span.dataset.query = figure.found.queryId;
+        span.dataset.cells = figure.found.cells.map((c) => `${c.row}:${c.column}`).join(' ');
+        span.setAttribute('role', 'button');
+      }
+      rest.replaceWith(span);
+      span.append(rest);
+      // What follows the figure is a text node of its own now: the next figure is looked for there.
+      nodes.splice(k, 1, after);
+      n = k;
+      from = 0;
+      break;
+    }
+  }
+}
