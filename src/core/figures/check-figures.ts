@@ -112,12 +112,20 @@ interface Candidate {
   value: number;
   how: FoundHow;
   cells: Array<{ row: number; column: number }>;
-  /** Two cells: taken in a long result only when the sentence anchors one of them. */
-  pair?: [number, number];
 }
 
-/** Every value a figure of `unit` may have been read from in `grid`, cells first. */
-function* candidates(grid: Grid, figure: Figure, comparing: boolean): Generator<Candidate> {
+type Slot = { row: number; column: number; v: number };
+
+/**
+ * Every value a figure of `unit` may have been read from in `grid`, cells first. `anchor` says
+ * which cells a pair must include (a long result, FEW_ROWS); null when any pair may count.
+ */
+function* candidates(
+  grid: Grid,
+  figure: Figure,
+  comparing: boolean,
+  anchor: ((c: Slot) => boolean) | null,
+): Generator<Candidate> {
   const { values } = grid;
   const percent = figure.unit === 'percent';
   const points = figure.unit === 'points';
@@ -133,7 +141,7 @@ function* candidates(grid: Grid, figure: Figure, comparing: boolean): Generator<
     }
   if (figure.unit === 'plain') yield { value: grid.rowCount, how: 'rows', cells: [] };
   // Lines of cells: each column, then each row.
-  const lines: Array<Array<{ row: number; column: number; v: number }>> = [];
+  const lines: Slot[][] = [];
   for (let column = 0; column < width; column++)
     lines.push(
       values.flatMap((r, row) => {
@@ -151,36 +159,49 @@ function* candidates(grid: Grid, figure: Figure, comparing: boolean): Generator<
     if (percent && sum !== 0)
       for (const c of line)
         yield { value: (c.v / sum) * 100, how: 'share', cells: [{ row: c.row, column: c.column }] };
-    for (const a of line)
-      for (const b of line) {
-        if (a === b) continue;
-        const cells = [
-          { row: a.row, column: a.column },
-          { row: b.row, column: b.column },
-        ];
-        const pair: [number, number] = [a.row, b.row];
-        if ((figure.unit === 'plain' && comparing) || points)
-          yield { value: a.v - b.v, how: 'difference', cells, pair };
-        if (points) yield { value: (a.v - b.v) * 100, how: 'difference', cells, pair };
-        if (b.v === 0) continue;
-        if (ratio) yield { value: a.v / b.v, how: 'ratio', cells, pair };
-        if (percent) {
-          yield { value: (a.v / b.v - 1) * 100, how: 'change', cells, pair };
-          yield { value: (a.v / b.v) * 100, how: 'ratio', cells, pair };
-        }
+    if (!(figure.unit === 'plain' && comparing) && !points && !ratio && !percent) continue;
+    // With an anchor, only the pairs that include an anchored cell: O(anchored × n), not n².
+    const firsts = anchor ? line.filter(anchor) : line;
+    for (const [a, b] of pairs(line, firsts, anchor !== null)) {
+      const cells = [
+        { row: a.row, column: a.column },
+        { row: b.row, column: b.column },
+      ];
+      if ((figure.unit === 'plain' && comparing) || points)
+        yield { value: a.v - b.v, how: 'difference', cells };
+      if (points) yield { value: (a.v - b.v) * 100, how: 'difference', cells };
+      if (b.v === 0) continue;
+      if (ratio) yield { value: a.v / b.v, how: 'ratio', cells };
+      if (percent) {
+        yield { value: (a.v / b.v - 1) * 100, how: 'change', cells };
+        yield { value: (a.v / b.v) * 100, how: 'ratio', cells };
       }
+    }
   }
 }
 
-/** Whether the sentence names a row of the pair or states one of its cells. */
-function anchored(grid: Grid, c: Candidate, scope: string, others: Figure[]): boolean {
-  if (!c.pair || grid.values.length <= FEW_ROWS) return true;
+/** Ordered pairs of two cells of `line`, each including one of `firsts` when `some` is set. */
+function* pairs(line: Slot[], firsts: Slot[], some: boolean): Generator<[Slot, Slot]> {
+  if (!some) {
+    for (const a of line) for (const b of line) if (a !== b) yield [a, b];
+    return;
+  }
+  const first = new Set(firsts);
+  for (const a of firsts) for (const b of line) if (a !== b) yield [a, b];
+  for (const a of line) if (!first.has(a)) for (const b of firsts) yield [a, b];
+}
+
+/**
+ * In a long result, the cells a pair must include: those of a row the sentence names (a label
+ * of it) and those equal to another figure of the sentence. Null for a short one.
+ */
+function anchorOf(grid: Grid, scope: string, others: Figure[]): ((c: Slot) => boolean) | null {
+  if (grid.values.length <= FEW_ROWS) return null;
   const lower = scope.toLowerCase();
-  if (c.pair.some((row) => grid.labels[row]?.some((label) => lower.includes(label)))) return true;
-  return c.cells.some(({ row, column }) => {
-    const v = grid.values[row]?.[column];
-    return v != null && others.some((f) => near(f, v));
-  });
+  const rows = new Set(
+    grid.labels.flatMap((labels, row) => (labels.some((l) => lower.includes(l)) ? [row] : [])),
+  );
+  return (c) => rows.has(c.row) || others.some((f) => near(f, c.v));
 }
 
 function describe(grid: Grid, c: Candidate): string {
@@ -233,8 +254,8 @@ function checkOne(
   const missing = ids.filter((id) => !grids.has(id));
   const comparing = COMPARING.test(scope);
   for (const grid of cited)
-    for (const c of candidates(grid, figure, comparing))
-      if (near(figure, c.value) && anchored(grid, c, scope, others))
+    for (const c of candidates(grid, figure, comparing, anchorOf(grid, scope, others)))
+      if (near(figure, c.value))
         return {
           state: 'checked',
           found: { queryId: grid.id, how: c.how, cells: c.cells, value: c.value },
