@@ -113,6 +113,8 @@ describe('figures that do not', () => {
     ['Sun: 51.2% of days [Q2].', '51.2%'],
     ['There were 1,486 sunny days [Q2].', '1,486'],
     ['New York is about 45% windier [Q1].', '45%'],
+    // 60.5% is New York's share of the two averages summed: not what "windier" measures.
+    ['New York is 60% windier [Q1].', '60%'],
     ['New York has 2.1× the wind [Q1].', '2.1×'],
     ['Men earn $164,647.54 on average [Q4].', '$164,647.54'],
     ['Salaries total $72 million for women [Q4].', '$72 million'],

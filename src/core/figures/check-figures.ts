@@ -64,6 +64,13 @@ const FEW_ROWS = 12;
 const COMPARING =
   /\b(?:more|less|fewer|higher|lower|greater|smaller|bigger|above|below|change\w*|difference|differ\w*|gap|up|down|increase\w*|decrease\w*|rose|risen|fell|fallen|drop\w*|gain\w*|grew|grown|ahead|behind|exceed\w*|short|margin|than)\b/i;
 
+/**
+ * A percentage followed by a comparison ("60% windier", "11% less") is a change between two
+ * values, not a share of a total: 60% of the two cities' summed wind happened to be New York's.
+ */
+const RELATIVE =
+  /^(?:more|less|fewer|higher|lower|greater|smaller|bigger|larger|above|below|up|down|\p{L}+er)\b/iu;
+
 const NUMERIC = /^[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?$/i;
 
 function numberOf(c: Cell): number | null {
@@ -130,6 +137,7 @@ function* candidates(
   const percent = figure.unit === 'percent';
   const points = figure.unit === 'points';
   const ratio = figure.unit === 'ratio';
+  const relative = percent && RELATIVE.test(figure.then);
   const width = Math.max(0, ...values.map((r) => r.length));
   for (let row = 0; row < values.length; row++)
     for (let column = 0; column < width; column++) {
@@ -156,7 +164,7 @@ function* candidates(
     const sum = line.reduce((s, c) => s + c.v, 0);
     const all = line.map(({ row, column }) => ({ row, column }));
     if (figure.unit === 'plain') yield { value: sum, how: 'total', cells: all };
-    if (percent && sum !== 0)
+    if (percent && !relative && sum !== 0)
       for (const c of line)
         yield { value: (c.v / sum) * 100, how: 'share', cells: [{ row: c.row, column: c.column }] };
     if (!(figure.unit === 'plain' && comparing) && !points && !ratio && !percent) continue;
@@ -174,7 +182,7 @@ function* candidates(
       if (ratio) yield { value: a.v / b.v, how: 'ratio', cells };
       if (percent) {
         yield { value: (a.v / b.v - 1) * 100, how: 'change', cells };
-        yield { value: (a.v / b.v) * 100, how: 'ratio', cells };
+        if (!relative) yield { value: (a.v / b.v) * 100, how: 'ratio', cells };
       }
     }
   }

@@ -24,6 +24,8 @@ export interface Figure {
   currency: string | null;
   /** The scope it stands in (a sentence, a list item, a line): its citations apply to it. */
   scope: number;
+  /** The words right after it ("windier than", "of all days"), which say what it measures. */
+  then: string;
 }
 
 export interface Citation {
@@ -187,6 +189,7 @@ export function figuresInText(markdown: string): FiguresInText {
       start: at,
       end,
       text: markdown.slice(at, end),
+      then: text.slice(end, end + 24).trim(),
       value: sign * value * scale,
       signed: sign < 0,
       tolerance: (digitStep * scale) / 2,
