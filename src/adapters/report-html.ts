@@ -117,7 +117,8 @@ function validation(v: ReportValidation): string {
 }
 
 const STYLE = `
-body{font:15px/1.55 system-ui,-apple-system,'Segoe UI',sans-serif;color:#1b2430;max-width:48rem;margin:2rem auto;padding:0 1.2rem}
+:root{color-scheme:light}
+body{font:15px/1.55 system-ui,-apple-system,'Segoe UI',sans-serif;color:#1b2430;background:#fff;max-width:48rem;margin:2rem auto;padding:0 1.2rem}
 h1{font-size:1.6rem;margin:0 0 .3rem}h2{font-size:1.2rem;margin:1.8rem 0 .5rem}h3{font-size:1.02rem;margin:1.2rem 0 .4rem}
 .data{color:#5d6b7a;font-size:.9rem;margin:0 0 1.5rem}
 table{border-collapse:collapse;font-size:.88rem;margin:.5rem 0 1rem}th,td{border:1px solid #dde3ea;padding:.25rem .5rem;text-align:left}
