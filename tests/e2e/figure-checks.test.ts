@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, messageRequests, openScripted } from './agent.ts';
-import { useBrowser } from './browser.ts';
+import { openApp, useBrowser } from './browser.ts';
+import { downloaded } from './app.ts';
 import { sessionsReady } from './sessions-helpers.ts';
 import { serious } from './axe.ts';
 import { openNativeDuckDB, type NativeDuckDB } from '../helpers/native-duckdb.ts';
@@ -100,6 +101,25 @@ describe('figures beside a citation', () => {
     await sessionsReady(page, 1);
     await page.waitForSelector('[data-testid="figure"]');
     expect(await shown()).toEqual(expected);
+    // And in a session exported and imported into a fresh browser profile.
+    const sift = await downloaded(page, page.locator('[data-testid="export-session"]'));
+    const fresh = await openApp(browser());
+    await sessionsReady(fresh.page);
+    await fresh.page.setInputFiles('input[data-testid="import-session"]', {
+      name: 'wind.sift',
+      mimeType: 'application/octet-stream',
+      buffer: sift,
+    });
+    await sessionsReady(fresh.page, 1);
+    await fresh.page.waitForSelector('[data-testid="figure"]');
+    expect(
+      await fresh.page
+        .locator('[data-testid="figure"]')
+        .evaluateAll((els) => els.map((e) => [e.textContent, e.getAttribute('data-state')])),
+    ).toEqual(expected);
+    expect(fresh.errors).toEqual([]);
+    await fresh.page.close();
+
     // Nothing was asked of the model again: the page checks the stored results itself.
     expect(await messageRequests()).toHaveLength(3);
     expect(errors).toEqual([]);

@@ -102,6 +102,7 @@ describe('the report', () => {
       '_2 figures checked against the queries they cite · 1 figure not in the cited query._',
     );
     expect(md).toContain('- 600 is not in Q1 — Q1 has 606.2');
+    expect(md).toContain('March brings 600 _(not in Q1)_ mm [Q1].');
     expect(md).toContain('(data from Q1; its Vega-Lite spec is in the appendix, _Charts_)');
     expect(md.indexOf('```vega-lite')).toBeGreaterThan(md.indexOf('## Appendix: charts'));
     expect(md).toContain('## Appendix: queries');

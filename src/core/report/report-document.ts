@@ -140,6 +140,21 @@ const VERDICT: Record<ReportValidation['verdict'], string> = {
   contradicted: 'Contradicted',
 };
 
+/**
+ * The text with each figure's state said where a reader of the file meets it: a figure not in
+ * its cited query or traced to none gets a note in italics after it ("60% _(not in Q1)_"); a
+ * checked one stays as written (the line under the title counts them).
+ */
+function annotated(text: string, figures: readonly CheckedFigure[]): string {
+  let out = text;
+  for (const f of [...figures].sort((a, b) => b.end - a.end)) {
+    if (f.state === 'checked') continue;
+    const note = f.state === 'mismatch' ? `not in ${f.queries.join(', ')}` : 'not traced';
+    out = `${out.slice(0, f.end)} _(${note})_${out.slice(f.end)}`;
+  }
+  return out;
+}
+
 /** A fence longer than any run of backticks in `text`, so the text cannot close it. */
 function fence(text: string): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
@@ -182,8 +197,12 @@ function markdownChart(chart: ReportChart): string {
  */
 export function reportMarkdown(doc: ReportDocument): string {
   const parts: string[] = [];
-  for (const s of doc.segments)
-    parts.push(s.type === 'text' ? inertMarkdown(s.text.trim()) : markdownChartRef(s.chart));
+  for (const [i, s] of doc.segments.entries())
+    parts.push(
+      s.type === 'text'
+        ? inertMarkdown(annotated(s.text, doc.segmentFigures[i] ?? []).trim())
+        : markdownChartRef(s.chart),
+    );
   // The data line goes under the report's own title, or first when it has none.
   const title = /^#\s.*\n/.exec(parts[0] ?? '');
   if (title)
