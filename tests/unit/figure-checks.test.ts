@@ -8,6 +8,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cell } from '../../src/core/data/cell.ts';
 import { checkFigures, type FigureSource } from '../../src/core/figures/check-figures.ts';
+import { lastScopeStart } from '../../src/core/figures/figures-in-text.ts';
 
 const PEOPLE = "'tests/fixtures/duckdb-parquet/userdata1.parquet'";
 const QUERIES: Record<string, string> = {
@@ -181,6 +182,17 @@ describe('what is not a figure', () => {
       ['4.96', 'untraced'],
       ['3.24', 'checked'],
     ]);
+  });
+});
+
+describe('a streaming answer', () => {
+  it('leaves the sentence still being written to the end', () => {
+    const draft = 'New York averages 4.96 m/s [Q1]. Seattle averages 3.2';
+    const open = lastScopeStart(draft);
+    expect(draft.slice(open)).toBe(' Seattle averages 3.2');
+    const marked = checkFigures(draft, sources).figures.filter((f) => f.start < open);
+    expect(marked.map((f) => [f.text, f.state])).toEqual([['4.96', 'checked']]);
+    expect(lastScopeStart('- 4.96 m/s [Q1]\n- 3.2')).toBe('- 4.96 m/s [Q1]\n'.length);
   });
 });
 

@@ -223,3 +223,11 @@ export function figuresCited(markdown: string): string[] {
   for (const pattern of CODE) text = blank(text, pattern);
   return [...text.matchAll(CITATION)].flatMap((m) => (m[1] ?? '').split(/\s*,\s*/));
 }
+
+/**
+ * Where the last scope of `markdown` begins: while an answer streams, the sentence still being
+ * written, whose figures may be half-typed ("4.9" of "4.96") or not yet cited, is not marked.
+ */
+export function lastScopeStart(markdown: string): number {
+  return scopesOf(markdown).starts.at(-1) ?? 0;
+}
