@@ -8,25 +8,39 @@
 import type { CheckedFigure } from '../core/figures/check-figures.ts';
 
 const SKIP = 'code, pre, cite, a > span, [data-testid="figure"]';
+/** A link whose text is its own address (an autolink, a bare URL): the check left it out. */
+const isAddress = (node: Text) =>
+  /^\s*(?:https?:|mailto:)/i.test(node.parentElement?.closest('a')?.textContent ?? '');
 
 /** The text nodes under `root` a figure may stand in, in document order. */
 function textNodes(root: HTMLElement): Text[] {
   const nodes: Text[] = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode: (n) =>
-      n.parentElement?.closest(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+      n.parentElement?.closest(SKIP) || isAddress(n as Text)
+        ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_ACCEPT,
   });
   for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
   return nodes;
 }
 
-/** Where `text` stands in `node` from `from` on, as a whole number (no digit beside it). */
-function find(node: Text, text: string, from: number): number {
-  const data = node.data;
+/**
+ * Where `figure` stands in `node` from `from` on, standing alone by the rules its reader used
+ * (core/figures/figures-in-text.ts): not inside a word or a longer number (the 2 of "Q2", "H2O",
+ * "COVID-19"), with a letter after it only where one followed it in the text ("3.5m").
+ */
+function find(node: Text, figure: CheckedFigure, from: number): number {
+  const { data } = node;
+  const { text } = figure;
   for (let at = data.indexOf(text, from); at >= 0; at = data.indexOf(text, at + 1)) {
-    const before = data[at - 1] ?? '';
+    const before = data.slice(Math.max(0, at - 2), at);
     const after = data.slice(at + text.length, at + text.length + 2);
-    if (!/[\d.,]$/.test(before) && !/^\d|^[.,]\d/.test(after)) return at;
+    if (/[\p{L}\p{N}_.,]$/u.test(before)) continue;
+    if (/[\p{L}\p{N}][-−–]$/u.test(before)) continue;
+    if (/^\d|^[.,]\d/.test(after)) continue;
+    if (/^[\p{L}_]/u.test(after) && after[0] !== figure.then[0]) continue;
+    return at;
   }
   return -1;
 }
@@ -57,7 +71,7 @@ export function markFigures(root: HTMLElement, figures: readonly CheckedFigure[]
     // Markdown escapes and entities aside, the figure reads in the page as it was written.
     for (let k = n; k < nodes.length; k++) {
       const node = nodes[k] as Text;
-      const at = find(node, figure.text, k === n ? from : 0);
+      const at = find(node, figure, k === n ? from : 0);
       if (at < 0) continue;
       const rest = node.splitText(at);
       const after = rest.splitText(figure.text.length);

@@ -111,7 +111,7 @@ function query(q: ReportQuery): string {
 /** A finding checked against the data, with its verdict, as the page's card says it. */
 function validation(v: ReportValidation): string {
   const { head, checks } = validationLines(v);
-  return `<li class="finding" data-verdict="${v.verdict}"><strong>${escapeHtml(head)}</strong><ul>${checks
+  return `<li class="finding" data-verdict="${escapeHtml(v.verdict)}"><strong>${escapeHtml(head)}</strong><ul>${checks
     .map((c) => `<li>${escapeHtml(c)}</li>`)
     .join('')}</ul></li>`;
 }

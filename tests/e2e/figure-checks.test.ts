@@ -125,6 +125,35 @@ describe('figures beside a citation', () => {
     expect(errors).toEqual([]);
   });
 
+  it('marks the figure itself, never the same digits inside a word or an address', async () => {
+    const { page, errors } = await openScripted(browser(), [
+      { reply: { tools: [{ name: 'sql_query', input: { query: SQL, description: 'Wind' } }] } },
+      {
+        reply: {
+          tools: [
+            {
+              name: 'output_text',
+              input: { text: 'Like H2O at https://example.org/2, 2 cities share it [Q1].' },
+            },
+            { name: 'finalize', input: { session_title: null } },
+          ],
+        },
+      },
+    ]);
+    expect(await ask(page, 'How many cities?')).toBe('done');
+    const figure = page.locator('[data-testid="figure"]');
+    expect(await figure.count()).toBe(1);
+    // The result has 2 rows: the count checks, and its mark is on the "2" before "cities".
+    expect(await figure.getAttribute('data-state')).toBe('checked');
+    expect(
+      await figure.evaluate((e) => [
+        e.previousSibling?.textContent?.slice(-2),
+        e.nextSibling?.textContent?.slice(0, 7),
+      ]),
+    ).toEqual([', ', ' cities']);
+    expect(errors).toEqual([]);
+  });
+
   it('a corrected answer takes the place of the misquote, and the activity keeps the first', async () => {
     const rows = await native.run(SQL);
     const [newYork, seattle] = rows.map((r) => Number(r.avg_wind).toFixed(2));

@@ -171,6 +171,22 @@ describe('what is not a figure', () => {
     ]);
   });
 
+  it('skips a range of years whole, and a long ordered-list number', () => {
+    expect(states('Highs rose from 2012-2015 to 17.43 °C [Q3].')).toEqual([['17.43', 'checked']]);
+    expect(states('Across 2012–15 the hottest day reached 35.6 °C [Q3].')).toEqual([
+      ['35.6', 'checked'],
+    ]);
+    expect(states('1000. The hottest day reached 35.6 °C [Q3].')).toEqual([['35.6', 'checked']]);
+  });
+
+  it('takes a share for a percentage followed by an ordinary word ending in -er', () => {
+    expect(states('Sun takes 50.2% other days aside [Q2].')).toEqual([['50.2%', 'checked']]);
+    expect(states('Sunny days were 50.17% overall, never 60% windier [Q2].')).toEqual([
+      ['50.17%', 'checked'],
+      ['60%', 'mismatch'],
+    ]);
+  });
+
   it('reads "about 1,200" as rounded to hundreds and "1,200" as exact', () => {
     expect(states('About 1,100 rainy days [Q2].')).toEqual([['1,100', 'checked']]);
     expect(states('Exactly 1,100 rainy days [Q2].')).toEqual([['1,100', 'mismatch']]);
@@ -193,6 +209,9 @@ describe('a streaming answer', () => {
     const marked = checkFigures(draft, sources).figures.filter((f) => f.start < open);
     expect(marked.map((f) => [f.text, f.state])).toEqual([['4.96', 'checked']]);
     expect(lastScopeStart('- 4.96 m/s [Q1]\n- 3.2')).toBe('- 4.96 m/s [Q1]\n'.length);
+    // A stop at the very end may be the decimal point of "4.96" still being typed.
+    const typing = 'New York averages 4.96 m/s [Q1]. Seattle averages 3.';
+    expect(typing.slice(lastScopeStart(typing))).toBe(' Seattle averages 3.');
   });
 });
 

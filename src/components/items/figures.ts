@@ -4,6 +4,9 @@
  */
 import { showCitedQuery } from './citations.ts';
 
+/** The timer that takes the last highlight off: a new click restarts it. */
+let highlight: ReturnType<typeof setTimeout> | undefined;
+
 /** Scrolls to the query's card and highlights the cells a figure came from. */
 export function showFigureCells(queryId: string, cells: string): void {
   if (!showCitedQuery(queryId)) return;
@@ -16,7 +19,8 @@ export function showFigureCells(queryId: string, cells: string): void {
       ?.querySelector(`td[data-row="${Number(row)}"][data-column="${Number(column)}"]`)
       ?.setAttribute('data-figure-cell', 'true');
   }
-  setTimeout(() => {
+  clearTimeout(highlight);
+  highlight = setTimeout(() => {
     for (const c of card?.querySelectorAll('[data-figure-cell]') ?? [])
       c.removeAttribute('data-figure-cell');
   }, 4_000);

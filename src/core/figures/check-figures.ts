@@ -69,7 +69,7 @@ const COMPARING =
  * values, not a share of a total: 60% of the two cities' summed wind happened to be New York's.
  */
 const RELATIVE =
-  /^(?:more|less|fewer|higher|lower|greater|smaller|bigger|larger|above|below|up|down|\p{L}+er)\b/iu;
+  /^(?:more|less|fewer|higher|lower|greater|smaller|bigger|larger|above|below|up|down|(?!(?:other|others|never|under|over|after|ever|per|either|neither|whether|rather|later|number|order|users?|customers?|members?|partners?|players?|winter|summer|quarter|water|paper|power|center|centre|letter|matter|september|october|november|december)\b)\p{L}+er)\b/iu;
 
 const NUMERIC = /^[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?$/i;
 

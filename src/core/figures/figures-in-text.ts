@@ -52,12 +52,15 @@ const CODE: RegExp[] = [/```[\s\S]*?(?:```|$)/g, /`[^`\n]*`/g];
 const NOT_FIGURES: RegExp[] = [
   /\]\([^)\s]*\)/g,
   /\bhttps?:\/\/\S+/g,
-  /\b\d{4}-\d{1,2}(?:-\d{1,2})?(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?/g,
+  // A range of years ("2019-2020", "2010–15") before a date, which would take "2019-20" of it.
+  /\b(?:1[89]|20)\d{2}\s?[-–]\s?\d{2,4}\b(?![-–/.:]\d)/g,
+  /\b\d{4}-\d{1,2}(?:-\d{1,2})?(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?!\d)/g,
   /\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/g,
   /\b\d{1,2}\/\d{4}\b/g,
   /\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?/gi,
   /\b[QHW][1-5]\b/g,
-  /^[ \t]*\d{1,3}[.)](?=\s)/gm,
+  // CommonMark's ordered-list numbers go up to nine digits.
+  /^[ \t]*\d{1,9}[.)](?=\s)/gm,
 ];
 
 const MONTH =
@@ -127,12 +130,11 @@ function parseDigits(digits: string): { value: number; step: number; integer: st
 }
 
 /**
- * The figures and citations of `markdown`. Positions are in `markdown` itself; a figure's scope
- * is the sentence, list item or line it stands in.
+ * `markdown` with all that is never a figure blanked, and its citations. Code first (a `[Q3]` in
+ * code is code, as adapters/markdown.ts renders it), then citations (before quarters, which a
+ * citation's id looks like).
  */
-export function figuresInText(markdown: string): FiguresInText {
-  // Code first (a `[Q3]` in code is code, as adapters/markdown.ts renders it), then citations
-  // (before quarters, which a citation's id looks like).
+function prepared(markdown: string): { text: string; citations: Array<Omit<Citation, 'scope'>> } {
   let text = markdown;
   for (const pattern of CODE) text = blank(text, pattern);
   const citations: Array<Omit<Citation, 'scope'>> = [];
@@ -141,6 +143,15 @@ export function figuresInText(markdown: string): FiguresInText {
     return ' '.repeat(m.length);
   });
   for (const pattern of NOT_FIGURES) text = blank(text, pattern);
+  return { text, citations };
+}
+
+/**
+ * The figures and citations of `markdown`. Positions are in `markdown` itself; a figure's scope
+ * is the sentence, list item or line it stands in.
+ */
+export function figuresInText(markdown: string): FiguresInText {
+  const { text, citations } = prepared(markdown);
   const { starts, texts } = scopesOf(text);
   const figures: Figure[] = [];
   for (const m of text.matchAll(NUMBER)) {
@@ -229,5 +240,7 @@ export function figuresCited(markdown: string): string[] {
  * written, whose figures may be half-typed ("4.9" of "4.96") or not yet cited, is not marked.
  */
 export function lastScopeStart(markdown: string): number {
-  return scopesOf(markdown).starts.at(-1) ?? 0;
+  // Read as the figures are; a stop at the very end may be a decimal point still being typed.
+  const { text } = prepared(markdown);
+  return scopesOf(text.replace(/[.!?]\s*$/, (m) => ' '.repeat(m.length))).starts.at(-1) ?? 0;
 }

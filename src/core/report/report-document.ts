@@ -161,8 +161,14 @@ function fence(text: string): string {
   return '`'.repeat(longest + 1);
 }
 
+// A backslash is escaped first, so that a cell's own `\|` cannot undo the pipe's escape.
 const cell = (v: unknown) =>
-  inertMarkdown((v === null ? '' : String(v)).replace(/\|/g, '\\|').replace(/\r?\n/g, ' '));
+  inertMarkdown(
+    (v === null ? '' : String(v))
+      .replace(/\\/g, '\\\\')
+      .replace(/\|/g, '\\|')
+      .replace(/\r?\n/g, ' '),
+  );
 
 function markdownTable(headers: string[], rows: unknown[][]): string {
   return [
