@@ -22,14 +22,27 @@ export function queriesSoFar(events: readonly AgentEvent[]): number {
 /**
  * The session's queries that ran, by id, with the results the page keeps: what a citation may
  * name and be shown verified, and what its figures are checked against (core/figures).
+ *
+ * `previous` is given back when it holds the same results (the same rows, as the view keeps an
+ * item it did not change): the view is folded anew at every event of a turn, and a new map made
+ * every answer of every turn check its figures again at each one.
  */
-export function citableQueries(view: SessionView): Map<string, FigureSource> {
+export function citableQueries(
+  view: SessionView,
+  previous?: ReadonlyMap<string, FigureSource>,
+): ReadonlyMap<string, FigureSource> {
   const queries = new Map<string, FigureSource>();
   for (const t of view.turns)
     for (const i of t.items)
       if (i.type === 'query_result' && i.queryId && !i.isError && !i.running)
         queries.set(i.queryId, { columns: i.columns, rows: i.rows, rowCount: i.rowCount });
-  return queries;
+  const same =
+    previous?.size === queries.size &&
+    [...queries].every(([id, q]) => {
+      const p = previous.get(id);
+      return p?.rows === q.rows && p.columns === q.columns && p.rowCount === q.rowCount;
+    });
+  return same && previous ? previous : queries;
 }
 
 /** The kept rows of the session's successful query `queryId`, if there is one. */
