@@ -228,13 +228,6 @@ function attach(c: Omit<Citation, 'scope'>, starts: number[], texts: string[]): 
   return { ...c, scope: opens ? scope - 1 : scope };
 }
 
-/** The query ids `markdown` cites, in order, as the page renders them (outside code). */
-export function figuresCited(markdown: string): string[] {
-  let text = markdown;
-  for (const pattern of CODE) text = blank(text, pattern);
-  return [...text.matchAll(CITATION)].flatMap((m) => (m[1] ?? '').split(/\s*,\s*/));
-}
-
 /**
  * Where the last scope of `markdown` begins: while an answer streams, the sentence still being
  * written, whose figures may be half-typed ("4.9" of "4.96") or not yet cited, is not marked.

@@ -11,6 +11,7 @@ import {
   type CitableQueries,
   type FigureChecks,
 } from '../figures/check-figures.ts';
+import { figuresInText } from '../figures/figures-in-text.ts';
 import { inertMarkdown } from './inert-markdown.ts';
 import { chartsOf, type ReportChart } from './report-charts.ts';
 import { reportSegments, unplacedCharts, type ReportSegment } from './report-segments.ts';
@@ -46,7 +47,7 @@ function reportFigures(
   queries: CitableQueries,
   text: string,
 ): Pick<ReportDocument, 'figures' | 'segmentFigures'> {
-  const partOfCiting = checkFigures(text, queries).figures.length > 0;
+  const partOfCiting = figuresInText(text).citations.length > 0;
   const segmentFigures = segments.map((s) =>
     s.type === 'text' ? checkFigures(s.text, queries, { partOfCiting }).figures : [],
   );
