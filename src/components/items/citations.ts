@@ -31,14 +31,21 @@ export function showCitedQuery(id: string): boolean {
   return true;
 }
 
-/** Click and Enter on a verified citation under `root` show its query. */
-export function followCitations(root: HTMLElement): () => void {
+/**
+ * Click and Enter on an element under `root` matching `selector` call `act` with it; returns the
+ * listeners' removal. For citations here and checked figures (figures.ts).
+ */
+export function onActivate(
+  root: HTMLElement,
+  selector: string,
+  act: (element: HTMLElement) => void,
+): () => void {
   const follow = (event: Event) => {
     if (event instanceof KeyboardEvent && event.key !== 'Enter') return;
-    const cite = (event.target as Element | null)?.closest?.('cite[data-verified="true"]');
-    if (!(cite instanceof HTMLElement) || !root.contains(cite)) return;
+    const element = (event.target as Element | null)?.closest?.(selector);
+    if (!(element instanceof HTMLElement) || !root.contains(element)) return;
     event.preventDefault();
-    showCitedQuery(cite.dataset.query ?? '');
+    act(element);
   };
   root.addEventListener('click', follow);
   root.addEventListener('keydown', follow);
@@ -47,3 +54,9 @@ export function followCitations(root: HTMLElement): () => void {
     root.removeEventListener('keydown', follow);
   };
 }
+
+/** Click and Enter on a verified citation under `root` show its query. */
+export const followCitations = (root: HTMLElement): (() => void) =>
+  onActivate(root, 'cite[data-verified="true"]', (cite) =>
+    showCitedQuery(cite.dataset.query ?? ''),
+  );

@@ -2,7 +2,7 @@
  * What a person does with an answer's figures (marked by adapters/figure-marks.ts): a figure's
  * note shows on hover and focus, and a click on a checked one shows its cells in the query's card.
  */
-import { showCitedQuery } from './citations.ts';
+import { onActivate, showCitedQuery } from './citations.ts';
 
 /** The timer that takes the last highlight off: a new click restarts it. */
 let highlight: ReturnType<typeof setTimeout> | undefined;
@@ -73,13 +73,9 @@ const figureOf = (event: Event): HTMLElement | null => {
  * show its cells.
  */
 export function followFigures(root: HTMLElement): () => void {
-  const follow = (event: Event) => {
-    if (event instanceof KeyboardEvent && event.key !== 'Enter') return;
-    const figure = figureOf(event);
-    if (!figure?.dataset.query || !root.contains(figure)) return;
-    event.preventDefault();
-    showFigureCells(figure.dataset.query, figure.dataset.cells ?? '');
-  };
+  const unfollow = onActivate(root, '[data-testid="figure"][data-query]', (figure) =>
+    showFigureCells(figure.dataset.query ?? '', figure.dataset.cells ?? ''),
+  );
   const show = (event: Event) => {
     const figure = figureOf(event);
     if (figure && root.contains(figure)) showNote(figure);
@@ -88,8 +84,6 @@ export function followFigures(root: HTMLElement): () => void {
     if (figureOf(event)) hideNote();
   };
   const events: Array<[string, (event: Event) => void]> = [
-    ['click', follow],
-    ['keydown', follow],
     ['mouseover', show],
     ['focusin', show],
     ['mouseout', hide],
@@ -99,6 +93,7 @@ export function followFigures(root: HTMLElement): () => void {
   // A scroll moves the figure from under its note.
   document.addEventListener('scroll', hideNote, { capture: true, passive: true });
   return () => {
+    unfollow();
     for (const [name, listener] of events) root.removeEventListener(name, listener);
     document.removeEventListener('scroll', hideNote, { capture: true });
     hideNote();
