@@ -4,6 +4,12 @@
 // worker loaded by URL would take only the headers of its own response (ARCHITECTURE.md, Facts: CSP and workers).
 const MODEL_ENDPOINT = 'https://api.anthropic.com';
 
+// A model server on this computer (Ollama at :11434, llama.cpp's at :8080, or any other port),
+// allowed without restarting Sift (issue 32). Loopback only, and only plain http: nothing past
+// this machine is let through, and the renderers refuse every URL whatever the policy says
+// (ARCHITECTURE.md, Security), so a page may reach these as it already reaches its own origin.
+const LOCAL_MODEL_SERVERS = ['http://localhost:*', 'http://127.0.0.1:*'];
+
 // Vite's HMR client opens a websocket to the page's own host and port. CSP 3 lets 'self' match
 // it; these cover browsers that do not, and nothing beyond this machine.
 const DEV_SOCKETS = ['ws://localhost:*', 'ws://127.0.0.1:*'];
@@ -20,7 +26,7 @@ function directives({ dev = false, connect = [] }: HeaderOptions): string[] {
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
     "worker-src 'self' blob:",
-    `connect-src 'self' ${[MODEL_ENDPOINT, ...connect, ...(dev ? DEV_SOCKETS : [])].join(' ')}`,
+    `connect-src 'self' ${[MODEL_ENDPOINT, ...LOCAL_MODEL_SERVERS, ...connect, ...(dev ? DEV_SOCKETS : [])].join(' ')}`,
     "img-src 'self' data: blob:",
     // Vite's dev server injects component styles as <style> elements.
     `style-src 'self'${dev ? " 'unsafe-inline'" : ''}`,

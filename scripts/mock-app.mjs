@@ -33,6 +33,7 @@ export async function openConfigured(app, { width, height, chartCheck = true }) 
   await page.click('[data-testid="sample-button"]');
   await page.waitForSelector('[data-testid="profile-table"][data-complete]');
   await page.click('[data-testid="settings-open"]');
+  await page.check('[data-testid="provider-gateway"]');
   await page.fill('[data-testid="api-key"]', 'sk-ant-api03-screenshot');
   await page.fill('[data-testid="base-url"]', app.mock.url);
   if (!chartCheck) await page.uncheck('[data-testid="settings-chart-check"]');

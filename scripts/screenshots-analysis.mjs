@@ -27,6 +27,7 @@ await page.click('[data-testid="sample-button"]');
 await page.waitForSelector('[data-testid="profile-table"][data-complete]');
 await page.click('[data-testid="analyze"]');
 await page.waitForSelector('[data-testid="settings"]');
+await page.check('[data-testid="provider-gateway"]');
 await page.fill('[data-testid="api-key"]', 'sk-ant-api03-screenshot');
 await page.check('[data-testid="remember-key"]');
 await page.fill('[data-testid="base-url"]', mock.url);

@@ -18,7 +18,7 @@ process.env.SIFT_CONNECT_SRC = mock.url;
 const server = await preview({ preview: { port: 0 }, logLevel: 'warn' });
 const url = server.resolvedUrls.local[0];
 // Nothing listens here: the payloads only need an address to point at.
-const evil = 'http://127.0.0.1:9';
+const evil = 'https://127.0.0.2:9';
 const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 

@@ -38,6 +38,7 @@ try {
       await shot('2-profile');
       if (!(await page.isVisible('[data-testid="api-key"]')))
         await page.click('[data-testid="settings-open"]');
+      await page.check('[data-testid="provider-gateway"]');
       await page.fill('[data-testid="api-key"]', 'sk-ant-api03-screenshot');
       await page.fill('[data-testid="base-url"]', mock.url);
       await shot('3-settings');

@@ -8,6 +8,7 @@ import { Analyst } from './state/analyst.svelte.ts';
 import { FileIntake } from './state/file-intake.svelte.ts';
 import { FollowersServed } from './state/followers-served.ts';
 import { LinkGuard } from './state/link-guard.svelte.ts';
+import { LocalServerList } from './state/local-servers.svelte.ts';
 import type { Platform } from './state/ports.ts';
 import { roomOf } from './state/room-of.ts';
 import { Sessions } from './state/sessions.svelte.ts';
@@ -46,7 +47,11 @@ export function createApp(platform: Platform): SiftApp {
   const tab = crypto.randomUUID();
   const engine = new TabEngine(platform.engine, platform.tabs, { tab });
   const workspace = new Workspace(engine, { fetchSample: platform.fetchSample, shown });
-  const settings = new Settings(platform.preferences, platform.modelClient);
+  const settings = new Settings(
+    platform.preferences,
+    platform.modelClient,
+    new LocalServerList(platform.localServers),
+  );
   const analyst = new Analyst(workspace, settings, shown, platform.chartImage);
   const sessions = new Sessions({
     workspace,

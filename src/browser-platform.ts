@@ -4,6 +4,7 @@ import { chartImage } from './adapters/chart-image.ts';
 import { colorScheme } from './adapters/color-scheme.ts';
 import { wasBlocked } from './adapters/csp-watch.ts';
 import { lazyAnthropicClient } from './adapters/lazy-anthropic.ts';
+import { explainedRead, findLocalServers } from './adapters/local-models.ts';
 import { preferences } from './adapters/preferences.ts';
 import { saveRescue, takeRescue } from './adapters/rescue-store.ts';
 import { openChannel } from './adapters/session-channel.ts';
@@ -25,6 +26,7 @@ export function browserPlatform(engine: SiftEngine): Platform {
     openStore: () => openSessionStore(),
     modelClient: (config) =>
       lazyAnthropicClient({ ...config, wasBlocked, isOffline: () => !navigator.onLine }),
+    localServers: { find: (signal) => findLocalServers(undefined, signal), read: explainedRead },
     preferences: preferences(),
     rescue: { save: saveRescue, take: takeRescue },
     address: { read: readHash, write: writeHash },

@@ -11,7 +11,14 @@ export function requiredPolicy(connect: string[] = []): Record<string, string[]>
     'script-src': ["'self'", "'wasm-unsafe-eval'"],
     // The workers start from blob: URLs so that they inherit this policy.
     'worker-src': ["'self'", 'blob:'],
-    'connect-src': ["'self'", 'https://api.anthropic.com', ...connect],
+    // Model servers on this computer, loopback http only (issue 32).
+    'connect-src': [
+      "'self'",
+      'https://api.anthropic.com',
+      'http://localhost:*',
+      'http://127.0.0.1:*',
+      ...connect,
+    ],
     // No remote images.
     'img-src': ["'self'", 'data:', 'blob:'],
     'style-src': ["'self'"],

@@ -20,6 +20,8 @@ import {
 } from '../core/model/client.ts';
 import type { AssistantBlock } from '../core/model/messages.ts';
 import { outgoingProblem } from '../core/model/outgoing.ts';
+import type { Provider } from '../core/model/provider.ts';
+import { readLocalServer } from './local-models.ts';
 import { toModelError, type ErrorContext } from './model-errors.ts';
 
 export interface AnthropicClientOptions {
@@ -36,6 +38,30 @@ export interface AnthropicClientOptions {
   wasBlocked?: (url: string) => boolean;
   /** Whether the browser is offline, to say so rather than "could not connect". */
   isOffline?: () => boolean;
+  /**
+   * Where the endpoint is (core/model/provider.ts): a server on this computer is sent no key and
+   * no cache_control, and lists its models its own way (adapters/local-models.ts).
+   */
+  provider?: Provider;
+}
+
+/**
+ * Headers a keyless request leaves out. Ollama's CORS allow-list has none of them, so a browser
+ * refuses the whole request at its preflight if one is sent (gin-contrib/cors in Ollama's
+ * routes.go; docs/local-model-servers.md §1.6); null is the SDK's "remove" (internal/headers.js).
+ */
+const KEYLESS_HEADERS = {
+  'x-api-key': null,
+  authorization: null,
+  'anthropic-version': null,
+  'anthropic-dangerous-direct-browser-access': null,
+};
+
+/** The request without cache_control marks, for a server that does no prompt caching. */
+function uncached<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value), (key, v: unknown) =>
+    key === 'cache_control' ? undefined : v,
+  ) as T;
 }
 
 const DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -164,18 +190,31 @@ export function createAnthropicClient(options: AnthropicClientOptions): Anthropi
   const baseURL = (options.baseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const maxRetries = options.maxRetries ?? 3;
   const { apiKey, wasBlocked, isOffline } = options;
-  const client = new Anthropic({ apiKey, baseURL, dangerouslyAllowBrowser: true, maxRetries });
+  const provider = options.provider ?? 'anthropic';
+  const keyless = apiKey.trim() === '';
+  const client = new Anthropic({
+    apiKey: keyless ? null : apiKey,
+    authToken: null,
+    baseURL,
+    dangerouslyAllowBrowser: true,
+    maxRetries,
+    ...(keyless ? { defaultHeaders: KEYLESS_HEADERS } : {}),
+  });
   const context = (extra: Partial<ErrorContext>): ErrorContext => ({
     apiKey,
+    provider,
     baseURL,
     maxRetries,
     wasBlocked,
     isOffline,
     ...extra,
   });
+  // Anthropic's own API always wants a key; a local server or a gateway may not.
   const requireKey = () => {
-    if (!apiKey.trim()) throw new ModelError('auth', 'No API key is set. Add it in Settings.');
+    if (keyless && provider === 'anthropic')
+      throw new ModelError('auth', 'No API key is set. Add it in Settings.');
   };
+  const local = provider === 'local';
 
   return {
     async complete(request: ModelRequest, { signal, onEvent }: CallOptions): Promise<ModelReply> {
@@ -185,16 +224,14 @@ export function createAnthropicClient(options: AnthropicClientOptions): Anthropi
       const watcher = new StreamWatcher(onEvent);
       try {
         // Our message shapes are the wire format (see messages.ts), so they pass through as-is.
-        const stream = client.messages.stream(
-          {
-            model: request.model,
-            max_tokens: request.maxTokens,
-            messages: request.messages,
-            ...(request.system.length > 0 ? { system: request.system } : {}),
-            ...(request.tools.length > 0 ? { tools: request.tools } : {}),
-          },
-          { signal },
-        );
+        const body = {
+          model: request.model,
+          max_tokens: request.maxTokens,
+          messages: request.messages,
+          ...(request.system.length > 0 ? { system: request.system } : {}),
+          ...(request.tools.length > 0 ? { tools: request.tools } : {}),
+        };
+        const stream = client.messages.stream(local ? uncached(body) : body, { signal });
         stream.on('connect', () => (watcher.connected = true));
         stream.on('streamEvent', (event, snapshot) => watcher.see(event, snapshot));
         return toReply(await stream.finalMessage());
@@ -216,6 +253,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): Anthropi
       requireKey();
       const models: ModelInfo[] = [];
       try {
+        if (local) return (await readLocalServer(baseURL, signal)).models;
         let page = await client.models.list({ limit: 100 }, { signal });
         for (let pages = 1; ; pages++) {
           for (const m of page.data) models.push({ id: m.id, displayName: m.display_name || m.id });

@@ -11,10 +11,14 @@ import {
 } from '@anthropic-ai/sdk';
 import { ModelError, type ModelErrorKind } from '../core/model/client.ts';
 import type { AssistantBlock } from '../core/model/messages.ts';
+import type { Provider } from '../core/model/provider.ts';
+import { localMessage } from './local-errors.ts';
 import { offlineMessage } from './offline-message.ts';
 
 export interface ErrorContext {
   apiKey: string;
+  /** Where the endpoint is: a server on this computer is described as one. */
+  provider?: Provider;
   baseURL: string;
   /** The model asked for, when the call was a Messages call (a 404 usually means it). */
   model?: string;
@@ -80,6 +84,7 @@ function describe(
 ): string {
   const code = status === null ? '' : ` (${status})`;
   const detail = apiMessage ? `: ${apiMessage.replace(/\.$/, '')}` : '';
+  if (ctx.provider === 'local') return localMessage(kind, code, detail, ctx);
   const tries = ctx.maxRetries > 0 ? ` after ${retries(ctx.maxRetries)}` : '';
   switch (kind) {
     case 'auth':
@@ -103,6 +108,7 @@ function describe(
 
 function networkMessage(error: unknown, ctx: ErrorContext): string {
   const host = hostOf(ctx.baseURL);
+  if (ctx.provider === 'local') return localMessage('network', '', '', ctx);
   if (ctx.connected) {
     return `The connection to ${host} was lost in the middle of the reply. What had arrived is kept; try again.`;
   }

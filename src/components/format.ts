@@ -44,6 +44,16 @@ export function formatCost(usd: number | null): string {
   return dollars.format(usd);
 }
 
+/** A total's cost: "no charge" when every call was to a model on this computer (issue 32). */
+export function formatCharge(usage: {
+  costUsd: number | null;
+  calls: number;
+  noChargeCalls: number;
+}): string {
+  if (usage.calls > 0 && usage.noChargeCalls === usage.calls) return 'no charge';
+  return `≈ ${formatCost(usage.costUsd)}`;
+}
+
 export function formatTokens(n: number): string {
   return n >= 10_000 ? `${(n / 1000).toFixed(1)}k` : counts.format(n);
 }

@@ -13,7 +13,7 @@ import type { TableProfile } from '../core/data/engine.ts';
 import { buildReportInput, type ReportInput } from '../core/report/report-input.ts';
 import { writeReport } from '../core/report/write-report.ts';
 import { PendingQuestion } from './pending-question.svelte.ts';
-import type { Settings } from './settings.svelte.ts';
+import { unusableModel, type Settings } from './settings.svelte.ts';
 import type { SessionLog } from './session-log.svelte.ts';
 import type { ShownLog } from './shown-log.svelte.ts';
 import type { Workspace } from './workspace.svelte.ts';
@@ -94,9 +94,9 @@ export class Analyst {
   /** Writes the report of the session (the second stage; ARCHITECTURE.md, Lineage): one streamed call, no tools. */
   async report(): Promise<void> {
     if (this.running || this.readOnly) return;
-    if (!this.#settings.hasKey) {
+    if (!this.#settings.ready) {
       this.#settings.askForKey(
-        'Add your Anthropic API key to write the report.',
+        'Add your Anthropic API key, or choose a model on this computer, to write the report.',
         () => void this.report(),
       );
       return;
@@ -113,6 +113,7 @@ export class Analyst {
           modelId: this.#settings.model,
           signal: abort.signal,
           emit: (e) => log.record(e),
+          ...this.#sizing(),
         });
       } finally {
         end();
@@ -136,6 +137,12 @@ export class Analyst {
     if (!turn || asked?.type !== 'ask' || asked.answer !== null) return;
     this.#shown.log.record({ type: 'answer', turnId: turn.id, callId, answer });
     void this.ask(`Answer to your question “${asked.question}”: ${answer}`);
+  }
+
+  /** A local model's window and charge (issue 32); nothing for Claude's, sized as always. */
+  #sizing(): { contextWindow?: number | null; noCharge?: boolean } {
+    if (!this.#settings.isLocal) return {};
+    return { contextWindow: this.#settings.traits.contextWindow, noCharge: true };
   }
 
   stop(): void {
@@ -170,9 +177,12 @@ export class Analyst {
 
   async #run(kind: TurnKind, question: string | null): Promise<void> {
     if (this.running || this.readOnly) return;
-    if (!this.#settings.hasKey) {
-      this.#settings.askForKey(
-        'Add your Anthropic API key to let Claude analyse the data.',
+    const settings = this.#settings;
+    const unusable = settings.isLocal ? unusableModel(settings.modelInfo) : null;
+    if (!settings.ready || unusable) {
+      settings.askForKey(
+        unusable ??
+          'Add your Anthropic API key, or choose a model on this computer, to let the model analyse the data.',
         () => void this.#start(kind, question),
       );
       return;
@@ -204,13 +214,17 @@ export class Analyst {
           signal: abort.signal,
           emit,
           ask: ({ callId }, signal) => this.waiting.wait(callId, signal),
-          ...(this.#chartImage && this.#settings.chartCheck ? { look: this.#chartImage } : {}),
+          // A model that cannot see images is not shown its charts (the settings say so).
+          ...(this.#chartImage && settings.chartCheck && settings.traits.vision
+            ? { look: this.#chartImage }
+            : {}),
           checkpoint: (c) => log.recordHistory(c),
         },
         {
           model: this.#settings.client(),
           engine: this.#workspace.engine,
           modelId: this.#settings.model,
+          ...this.#sizing(),
         },
       );
     } catch (e) {

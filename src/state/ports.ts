@@ -6,16 +6,36 @@
  * (eslint.config.js, layers).
  */
 import type { ModelClient } from '../core/model/client.ts';
+import type { ModelTraits, Provider } from '../core/model/provider.ts';
 import type { SiftEngine } from '../core/data/engine.ts';
 import type { Rescue } from '../core/session/records.ts';
 import type { SessionStore } from '../core/session/store.ts';
 import type { TabMessage } from '../core/session/tab-messages.ts';
 import type { SessionId } from '../core/ids.ts';
 
-/** A model the key can use, as the Models API names it. */
+/** A model the key can use, as the Models API names it, or a server on this computer lists it. */
 export interface ModelInfo {
   id: string;
   displayName: string;
+  /** What the model takes, where its server says (a local server); Claude's otherwise. */
+  traits?: ModelTraits;
+  /** Its size and quantisation, e.g. "8.2B · Q4_K_M". */
+  detail?: string;
+}
+
+/** A model server on this computer and the models it offers (adapters/local-models.ts). */
+export interface LocalServer {
+  url: string;
+  /** "Ollama", "llama.cpp", or "Model server" for one Sift does not recognise. */
+  name: string;
+  models: ModelInfo[];
+}
+
+/** The servers on this computer: found at their usual addresses, or read at one typed in. */
+export interface LocalServers {
+  find(signal?: AbortSignal): Promise<LocalServer[]>;
+  /** Throws when nothing answers at `url` (not running, or refusing this page). */
+  read(url: string, signal?: AbortSignal): Promise<LocalServer>;
 }
 
 /** The model client the page uses, which can also list the models (adapters/anthropic-client.ts). */
@@ -112,6 +132,8 @@ export interface TabLinks {
 export interface ModelConfig {
   apiKey: string;
   baseURL: string;
+  /** A local server takes no key and is asked for no prompt caching. */
+  provider: Provider;
 }
 
 /** Everything the app is built from. */
@@ -119,6 +141,7 @@ export interface Platform {
   engine: SiftEngine;
   openStore(): Promise<SessionStore>;
   modelClient(config: ModelConfig): AnthropicModelClient;
+  localServers: LocalServers;
   /** Null where the browser keeps nothing (storage disabled). */
   preferences: Preferences | null;
   rescue: RescueSlot;

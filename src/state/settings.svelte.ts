@@ -1,11 +1,20 @@
 /**
- * The model settings: API key, base URL and model. The key lives in memory; only when the person
- * ticks "remember on this device" is it written to localStorage. Base URL and model are not
- * secret and are always remembered, as is where new files go (`newFiles`, file-intake.svelte.ts).
+ * The model settings: where the model runs (Anthropic, a server on this computer, another
+ * endpoint; issue 32), the key, the model and its traits. The key lives in memory; only when the
+ * person ticks "remember on this device" is it written to localStorage. Everything else is not
+ * secret and always remembered, as is where new files go (`newFiles`, file-intake.svelte.ts).
  */
 import type { AnthropicModelClient, ModelInfo } from './ports.ts';
 import { checkBaseUrl, DEFAULT_BASE_URL } from '../core/model/base-url.ts';
+import {
+  CLAUDE_TRAITS,
+  whereDataGoes,
+  type ModelTraits,
+  type Provider,
+} from '../core/model/provider.ts';
 import type { ModelConfig, Preferences } from './ports.ts';
+import { LocalServerList } from './local-servers.svelte.ts';
+import { readSaved, type SavedSettings } from '../core/model/saved-settings.ts';
 
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 /** Shown until the Models API answers, and when it cannot be reached. */
@@ -20,25 +29,40 @@ export const FALLBACK_MODELS: ModelInfo[] = [
 
 /** Files brought to a session with tables: ask each time, or go as the person chose to remember. */
 export type NewFiles = 'ask' | 'add' | 'new';
-const NEW_FILES: readonly string[] = ['ask', 'add', 'new'] satisfies NewFiles[];
 
 const KEY_ITEM = 'sift.apiKey';
 const SETTINGS_ITEM = 'sift.settings';
 
 export interface SettingsDraft {
+  provider: Provider;
   apiKey: string;
-  baseUrl: string;
+  /** Another Anthropic-compatible endpoint (a gateway). */
+  gatewayUrl: string;
+  /** The model server on this computer. */
+  localUrl: string;
   model: string;
+  /** The context window the person set for a local model, over what its server says. */
+  localWindow: number | null;
   remember: boolean;
   /** Claude is shown each chart it draws as an image and may fix it once. */
   chartCheck: boolean;
   newFiles: NewFiles;
 }
 
+/** Why a local model cannot be used, or null. */
+export function unusableModel(model: ModelInfo | undefined): string | null {
+  if (model?.traits && !model.traits.tools)
+    return `${model.id} cannot call tools, which Sift needs to query your data. Pick a model whose server lists “tools” (for example qwen3, llama3.1 or mistral-nemo).`;
+  return null;
+}
+
 export class Settings {
+  provider = $state<Provider>('anthropic');
   apiKey = $state('');
-  baseUrl = $state(DEFAULT_BASE_URL);
+  gatewayUrl = $state('');
+  localUrl = $state('');
   model = $state(DEFAULT_MODEL);
+  localWindow = $state<number | null>(null);
   remember = $state(false);
   chartCheck = $state(true);
   newFiles = $state<NewFiles>('ask');
@@ -50,6 +74,8 @@ export class Settings {
   open = $state(false);
   /** A reason to show in the panel (e.g. "add a key to analyse"). */
   prompt = $state<string | null>(null);
+  /** The servers on this computer the panel offers. */
+  readonly local: LocalServerList;
   /** What the person was doing when asked for a key, to carry on with once it is saved. */
   #resume: (() => void) | null = null;
   #client: AnthropicModelClient | null = null;
@@ -59,34 +85,33 @@ export class Settings {
   constructor(
     store: Preferences | null,
     makeClient: (config: ModelConfig) => AnthropicModelClient,
+    local: LocalServerList,
   ) {
     this.#store = store;
     this.#makeClient = makeClient;
+    this.local = local;
     const key = store?.get(KEY_ITEM);
     if (key) {
       this.apiKey = key;
       this.remember = true;
     }
-    try {
-      const saved = JSON.parse(store?.get(SETTINGS_ITEM) ?? '{}') as Partial<SettingsDraft>;
-      if (typeof saved.baseUrl === 'string') this.baseUrl = saved.baseUrl;
-      if (typeof saved.model === 'string') this.model = saved.model;
-      if (typeof saved.chartCheck === 'boolean') this.chartCheck = saved.chartCheck;
-      if (NEW_FILES.includes(saved.newFiles as string)) this.newFiles = saved.newFiles!;
-    } catch {
-      // Unreadable settings are replaced at the next save.
-    }
-    if (this.apiKey) void this.refreshModels();
+    Object.assign(this, readSaved(store?.get(SETTINGS_ITEM) ?? null));
+    if (this.ready) void this.refreshModels();
   }
 
   draft(): SettingsDraft {
+    const { provider, apiKey, gatewayUrl, localUrl, model, localWindow } = this;
+    const { remember, chartCheck, newFiles } = this;
     return {
-      apiKey: this.apiKey,
-      baseUrl: this.baseUrl,
-      model: this.model,
-      remember: this.remember,
-      chartCheck: this.chartCheck,
-      newFiles: this.newFiles,
+      provider,
+      apiKey,
+      gatewayUrl,
+      localUrl,
+      model,
+      localWindow,
+      remember,
+      chartCheck,
+      newFiles,
     };
   }
 
@@ -94,14 +119,64 @@ export class Settings {
     return this.apiKey.trim().length > 0;
   }
 
+  /** Where requests go. */
+  get baseUrl(): string {
+    if (this.provider === 'local') return this.localUrl;
+    if (this.provider === 'gateway') return this.gatewayUrl;
+    return DEFAULT_BASE_URL;
+  }
+
+  /** A model can be asked: Anthropic's API needs a key; a local server or a gateway its address. */
+  get ready(): boolean {
+    if (this.provider === 'anthropic') return this.hasKey;
+    return this.baseUrl !== '';
+  }
+
+  /** What the page says about where query results go. */
+  get dataGoes(): { leaves: boolean; text: string } {
+    return whereDataGoes(this.baseUrl || DEFAULT_BASE_URL);
+  }
+
+  /** The chosen model as listed, if it is. */
+  get modelInfo(): ModelInfo | undefined {
+    return this.models.find((m) => m.id === this.model);
+  }
+
+  /** What the chosen model takes; a local model's window as the person set it, if they did. */
+  get traits(): ModelTraits {
+    if (this.provider !== 'local') return CLAUDE_TRAITS;
+    const listed = this.modelInfo?.traits ?? { contextWindow: null, tools: true, vision: false };
+    return { ...listed, contextWindow: this.localWindow ?? listed.contextWindow };
+  }
+
+  /** The model runs on this computer: no charge, no key. */
+  get isLocal(): boolean {
+    return this.provider === 'local';
+  }
+
   /** Applies the panel's values; returns an error message, or null when they were saved. */
   save(draft: SettingsDraft): string | null {
-    const base = checkBaseUrl(draft.baseUrl);
-    if (!base.ok) return base.message;
-    const keyChanged = draft.apiKey.trim() !== this.apiKey || base.url !== this.baseUrl;
+    const url =
+      draft.provider === 'local'
+        ? draft.localUrl
+        : draft.provider === 'gateway'
+          ? draft.gatewayUrl
+          : '';
+    const base = draft.provider === 'anthropic' ? null : checkBaseUrl(url);
+    if (base && !base.ok) return base.message;
+    if (draft.provider === 'local') {
+      const server = this.local.at(base!.url);
+      const problem = unusableModel(server?.models.find((m) => m.id === draft.model));
+      if (problem) return problem;
+      if (!draft.model.trim()) return 'Choose a model from the server’s list.';
+    }
+    const before = JSON.stringify([this.provider, this.apiKey, this.baseUrl]);
+    this.provider = draft.provider;
     this.apiKey = draft.apiKey.trim();
-    this.baseUrl = base.url;
+    if (draft.provider === 'local') this.localUrl = base!.url;
+    if (draft.provider === 'gateway') this.gatewayUrl = base!.url;
     this.model = draft.model.trim() || DEFAULT_MODEL;
+    this.localWindow = draft.localWindow && draft.localWindow > 0 ? draft.localWindow : null;
     this.remember = draft.remember;
     this.chartCheck = draft.chartCheck;
     this.newFiles = draft.newFiles;
@@ -109,16 +184,19 @@ export class Settings {
     if (this.remember && this.apiKey) store?.set(KEY_ITEM, this.apiKey);
     else store?.remove(KEY_ITEM);
     this.#keep();
-    if (keyChanged) {
+    if (JSON.stringify([this.provider, this.apiKey, this.baseUrl]) !== before) {
       this.#client = null;
-      if (this.apiKey) void this.refreshModels();
+      // A local server's list is the panel's, already read; Anthropic's is asked for.
+      const server = this.isLocal ? this.local.at(this.localUrl) : undefined;
+      if (server) this.models = server.models;
+      else if (this.ready) void this.refreshModels();
     }
     this.prompt = null;
     // Saved, the panel closes (the models this key can use are listed meanwhile, for next time).
     this.open = false;
     const resume = this.#resume;
     this.#resume = null;
-    if (resume && this.hasKey) resume();
+    if (resume && this.ready) resume();
     return null;
   }
 
@@ -130,11 +208,20 @@ export class Settings {
 
   /** Writes what is always remembered (never the key). */
   #keep(): void {
-    const { baseUrl, model, chartCheck, newFiles } = this;
-    this.#store?.set(SETTINGS_ITEM, JSON.stringify({ baseUrl, model, chartCheck, newFiles }));
+    const { provider, gatewayUrl, localUrl, model, localWindow, chartCheck, newFiles } = this;
+    const saved: SavedSettings = {
+      provider,
+      gatewayUrl,
+      localUrl,
+      model,
+      localWindow,
+      chartCheck,
+      newFiles,
+    };
+    this.#store?.set(SETTINGS_ITEM, JSON.stringify(saved));
   }
 
-  /** Opens the panel to ask for a key, then runs `resume` once one is saved. */
+  /** Opens the panel to ask for a key (or a model), then runs `resume` once one is saved. */
   askForKey(reason: string, resume: () => void): void {
     this.prompt = reason;
     this.open = true;
@@ -147,12 +234,18 @@ export class Settings {
     this.remember = false;
     this.#client = null;
     this.#store?.remove(KEY_ITEM);
+    if (this.isLocal) return;
     this.models = FALLBACK_MODELS;
     this.modelsMessage = null;
   }
 
   client(): AnthropicModelClient {
-    this.#client ??= this.#makeClient({ apiKey: this.apiKey, baseURL: this.baseUrl });
+    this.#client ??= this.#makeClient({
+      // A server on this computer is sent no key at all (adapters/anthropic-client.ts).
+      apiKey: this.isLocal ? '' : this.apiKey,
+      baseURL: this.baseUrl || DEFAULT_BASE_URL,
+      provider: this.provider,
+    });
     return this.#client;
   }
 
@@ -160,12 +253,13 @@ export class Settings {
     this.modelsLoading = true;
     try {
       const listed = await this.client().listModels();
-      if (listed.length === 0) throw new Error('The Models API listed no models.');
+      if (listed.length === 0) throw new Error('The server listed no models.');
       this.models = listed;
       this.modelsMessage = null;
     } catch (e) {
-      this.models = FALLBACK_MODELS;
-      this.modelsMessage = `Could not list the models: ${e instanceof Error ? e.message : String(e)} A built-in list is shown instead.`;
+      this.models = this.isLocal ? [] : FALLBACK_MODELS;
+      const instead = this.isLocal ? '' : ' A built-in list is shown instead.';
+      this.modelsMessage = `Could not list the models: ${e instanceof Error ? e.message : String(e)}${instead}`;
     } finally {
       this.modelsLoading = false;
     }

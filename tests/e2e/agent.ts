@@ -28,6 +28,8 @@ export async function configure(
 ): Promise<void> {
   if (!(await page.isVisible('[data-testid="api-key"]')))
     await page.click('[data-testid="settings-open"]');
+  // The mock stands for an Anthropic-compatible endpoint, as a gateway would (issue 32).
+  await page.check('[data-testid="provider-gateway"]');
   await page.fill('[data-testid="api-key"]', key);
   await page.fill('[data-testid="base-url"]', baseUrl);
   if (model) await page.selectOption('[data-testid="model"]', model);

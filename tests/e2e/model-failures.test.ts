@@ -151,7 +151,7 @@ describe('model failures end with a clear message and keep what was shown', () =
 
   it('a base URL the page may not reach says how to allow it', async () => {
     await open();
-    await configure(page, { baseUrl: 'http://127.0.0.1:9' });
+    await configure(page, { baseUrl: 'https://127.0.0.2:9' });
     expect(await ask(page, 'Blocked?')).toBe('error');
     const error = await lastError();
     expect(error.kind).toBe('blocked');

@@ -20,8 +20,11 @@ import type { SettingsDraft } from '../../src/state/settings.svelte.ts';
 
 /** The person's settings in an app under test: a key (kept in the page only), no chart check. */
 export const TEST_SETTINGS: SettingsDraft = {
+  provider: 'anthropic',
   apiKey: 'sk-test',
-  baseUrl: 'https://api.anthropic.com',
+  gatewayUrl: '',
+  localUrl: '',
+  localWindow: null,
   model: 'claude-test',
   chartCheck: false,
   newFiles: 'ask',
@@ -138,6 +141,13 @@ export function testPlatform({
     modelClient: () => {
       if (!model) throw new Error('no model in this test');
       return { complete: (r, o) => model.complete(r, o), listModels: async () => [] };
+    },
+    // No model server on this computer, unless a test says otherwise.
+    localServers: {
+      find: async () => [],
+      read: async (url) => {
+        throw new Error(`No model server answered at ${url}.`);
+      },
     },
     preferences,
     rescue: { save: (r) => void rescued.push(r), take: () => null },

@@ -227,7 +227,7 @@ describe('tool failures are fed back', () => {
     expect(results.every((r) => r.is_error)).toBe(true);
     expect(results[0]!.content).toMatch(/Row 2 has 1 cells but there are 2 headers/);
     expect(results[1]!.content).toMatch(/^Chart rejected:/);
-    expect(results[2]!.content).toMatch(/Invalid input for sql_query: query/);
+    expect(results[2]!.content).toMatch(/Invalid input for sql_query\. [^]*query: missing/);
     expect(results[3]!.content).toContain('There is no tool "drop_everything"');
     expect(run.engine.queries).toEqual([]);
     const view = reduceAll(run.events).turns[0]!;

@@ -7,7 +7,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
-import { memoryPreferences, tableEngine, testPlatform, until } from '../helpers/test-platform.ts';
+import {
+  memoryPreferences,
+  tableEngine,
+  TEST_SETTINGS,
+  testPlatform,
+  until,
+} from '../helpers/test-platform.ts';
 
 describe('createApp', () => {
   it('stores a loaded file as a session, named in the address, through the platform alone', async () => {
@@ -43,13 +49,7 @@ describe('createApp', () => {
   it('remembers the key through the preferences only when asked to', () => {
     const preferences = memoryPreferences();
     const first = createApp(testPlatform({ preferences }).platform);
-    const draft = {
-      apiKey: 'sk-test',
-      baseUrl: 'https://api.anthropic.com',
-      model: 'm',
-      chartCheck: true,
-      newFiles: 'ask' as const,
-    };
+    const draft = { ...TEST_SETTINGS, apiKey: 'sk-test', model: 'm', chartCheck: true };
     expect(first.settings.save({ ...draft, remember: false })).toBeNull();
     expect([...preferences.values.values()].join()).not.toContain('sk-test');
     first.settings.save({ ...draft, remember: true });

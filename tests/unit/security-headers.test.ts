@@ -26,6 +26,8 @@ describe('the Content-Security-Policy', () => {
     expect(dev['connect-src']).toEqual([
       "'self'",
       'https://api.anthropic.com',
+      'http://localhost:*',
+      'http://127.0.0.1:*',
       'ws://localhost:*',
       'ws://127.0.0.1:*',
     ]);

@@ -32,7 +32,10 @@ describe('a turn given its tools', () => {
     // The chart tool is Sift's, but not this turn's: its call is answered, not run.
     const [ran, refused] = resultsOf(run.model.requests[1]!);
     expect(ran!.is_error).toBeUndefined();
-    expect(refused).toMatchObject({ is_error: true, content: 'There is no tool "create_plot".' });
+    expect(refused).toMatchObject({
+      is_error: true,
+      content: 'There is no tool "create_plot". The tools are: sql_query, output_text, finalize.',
+    });
     expect(run.events.some((e) => e.type === 'plot')).toBe(false);
     expectValid(run.model.requests);
   });

@@ -18,7 +18,7 @@ const SUMMARY_CHARS = 8_000;
 export const ELIDED =
   '[Result elided to keep the conversation under the token budget; run the query again if you need it.]';
 
-function summarise(messages: Message[], tools: ToolSet): string {
+function summarise(messages: Message[], tools: ToolSet, chars: number): string {
   const lines: string[] = [];
   for (const m of messages) {
     for (const b of m.content) {
@@ -29,7 +29,7 @@ function summarise(messages: Message[], tools: ToolSet): string {
     }
   }
   const text = lines.join('\n');
-  return `Summary of the earlier conversation (compacted to save tokens; its results are still on the person's screen):\n${clip(text, SUMMARY_CHARS)}`;
+  return `Summary of the earlier conversation (compacted to save tokens; its results are still on the person's screen):\n${clip(text, Math.max(200, chars))}`;
 }
 
 export interface Compaction {
@@ -38,14 +38,30 @@ export interface Compaction {
   tokensBefore: number;
 }
 
-/** Returns a smaller conversation, or null when it is within the budget. */
+/** How a window is kept (agent/window-fit.ts): small windows compact sooner and keep less. */
+export interface CompactionLimits {
+  /** Tokens of the prompt besides the history: system and tools. */
+  fixed?: number;
+  /** Tool results of the current turn kept whole. */
+  keepResults?: number;
+}
+
+/**
+ * Returns a smaller conversation, or null when it is within the budget. The size is the last
+ * call's count or the estimate of what is about to be sent, whichever is larger: results added
+ * since the last call are not in its count.
+ */
 export function compact(
   conv: Conversation,
   tools: ToolSet,
   budget = TOKEN_BUDGET,
+  { fixed = 0, keepResults = KEEP_RESULTS }: CompactionLimits = {},
 ): Compaction | null {
-  const tokensBefore = conv.lastInputTokens ?? estimateTokens(conv.messages);
+  const estimate = (messages: Message[]) => estimateTokens(messages) + fixed;
+  const tokensBefore = Math.max(conv.lastInputTokens ?? 0, estimate(conv.messages));
   if (tokensBefore <= budget) return null;
+  // The summary takes at most a quarter of the budget (8,000 characters for Claude's).
+  const summaryChars = Math.min(SUMMARY_CHARS, Math.floor(((budget - fixed) * 3.5) / 4));
   let { messages, turnStarts } = conv;
   let turnsSummarised = 0;
   const keepFrom = turnStarts.length - 1 - KEEP_TURNS;
@@ -59,25 +75,25 @@ export function compact(
     const opening: Message = {
       role: 'user',
       content: [
-        { type: 'text', text: summarise(messages.slice(0, cut), tools) },
+        { type: 'text', text: summarise(messages.slice(0, cut), tools, summaryChars) },
         ...(kept as UserBlock[]),
       ],
     };
     messages = [opening, ...messages.slice(cut + 1)];
     turnStarts = turnStarts.slice(keepFrom).map((i) => i - cut);
   }
-  if (estimateTokens(messages) > budget) messages = elideResults(messages) ?? messages;
+  if (estimate(messages) > budget) messages = elideResults(messages, keepResults) ?? messages;
   // Nothing could be made smaller: say nothing, rather than a compaction note at every step.
   if (messages === conv.messages) return null;
   return {
-    conversation: { messages, turnStarts, lastInputTokens: estimateTokens(messages) },
+    conversation: { messages, turnStarts, lastInputTokens: estimate(messages) },
     turnsSummarised,
     tokensBefore,
   };
 }
 
 /** The messages with all but the latest results elided, or null when none was long enough. */
-function elideResults(messages: Message[]): Message[] | null {
+function elideResults(messages: Message[], keep: number): Message[] | null {
   let seen = 0;
   let elided = 0;
   const out = [...messages];
@@ -89,7 +105,7 @@ function elideResults(messages: Message[]): Message[] | null {
       content: m.content.map((b) => {
         if (b.type !== 'tool_result') return b;
         seen += 1;
-        if (seen <= KEEP_RESULTS || b.content.length <= ELIDED.length) return b;
+        if (seen <= keep || b.content.length <= ELIDED.length) return b;
         elided += 1;
         return { ...b, content: ELIDED };
       }),

@@ -9,6 +9,7 @@ import type { TurnKind } from '../events/events.ts';
 import { tableLines } from '../tools/list-tables.ts';
 import type { DatasetTable, Tool } from '../tools/tool.ts';
 import type { ToolSet } from '../tools/tool-set.ts';
+import { compactPrompt } from './compact-prompt.ts';
 
 /**
  * Columns listed in the system prompt, over all tables. Past this the prompt names the tables and
@@ -27,14 +28,17 @@ function joinBlock(tables: DatasetTable[]): string {
   ].join('\n');
 }
 
-export function datasetBlock(tables: DatasetTable[]): string {
-  return datasetTables(tables) + joinBlock(tables);
+/** Columns listed in the compact prompt of a small window (window-fit.ts). */
+export const COMPACT_MAX_COLUMNS = 60;
+
+export function datasetBlock(tables: DatasetTable[], maxColumns = PROMPT_MAX_COLUMNS): string {
+  return datasetTables(tables, maxColumns) + joinBlock(tables);
 }
 
-function datasetTables(tables: DatasetTable[]): string {
+function datasetTables(tables: DatasetTable[], maxColumns: number): string {
   if (tables.length === 0) return '## Dataset\nNo table is loaded.';
   const columns = tables.reduce((sum, t) => sum + t.columns.length, 0);
-  if (columns > PROMPT_MAX_COLUMNS)
+  if (columns > maxColumns)
     return [
       '## Dataset',
       `${tables.length === 1 ? 'One table is' : `${tables.length} tables are`} loaded, with ${columns.toLocaleString('en-US')} columns in all: too many to list here. The first table is the main one.`,
@@ -141,9 +145,16 @@ function questionPrompt(tables: DatasetTable[], tools: ToolSet): string {
 
 /**
  * The system prompt of a turn, written from the tools it is given (AgentOptions.tools): each tool
- * brings its own advice (Tool.guidance), so the prompt names no tool the model cannot call.
+ * brings its own advice (Tool.guidance), so the prompt names no tool the model cannot call. A
+ * small window gets the compact one (compact-prompt.ts).
  */
-export function systemPrompt(kind: TurnKind, tables: DatasetTable[], tools: ToolSet): string {
+export function systemPrompt(
+  kind: TurnKind,
+  tables: DatasetTable[],
+  tools: ToolSet,
+  { compact = false } = {},
+): string {
+  if (compact) return compactPrompt(kind, tables, tools);
   return kind === 'analysis' ? analysisPrompt(tables, tools) : questionPrompt(tables, tools);
 }
 
@@ -178,5 +189,25 @@ export const figuresHeldNote =
 /** An answer that was streaming when the reply was cut: the model is told what the person saw. */
 export const CUT_ANSWER_NOTE = (shown: string) =>
   `[Your previous reply was cut off while you were writing an answer; the person saw only this part of it:]\n${shown}`;
+
+/** Added to the result of a call the model wrote as JSON in its text (step.ts; issue 32). */
+export const WRITTEN_CALL_NOTE =
+  '(You wrote this call as text; Sift ran it. Call tools with a tool call, not JSON in your reply.)';
+
+/** A reply that reads like a call Sift could not make out (stop-conditions.ts). */
+export function unreadableCallNote(tools: ToolSet): string {
+  return `Your reply looks like a tool call written as text, which Sift could not run. Call a tool with a tool call (not JSON in your reply), using one of these tools with the input its schema gives: ${names(tools.list).join(', ')}.`;
+}
+
+/** The model's reply was empty (stop-conditions.ts): it is asked once more. */
+export function emptyReplyNote(tools: ToolSet): string {
+  const answer = names(presenting(tools, 'answer'));
+  const how = answer.length ? `, calling ${listed(answer, 'or')} to give your answer` : '';
+  return `Your reply was empty. Continue with the task${how}.`;
+}
+
+/** The model sent a call that had just failed, unchanged (stop-conditions.ts). */
+export const repeatedCallNote = (tool: string) =>
+  `You sent the same ${tool} call again, unchanged, and it failed the same way. Read the error above and change the call; do not send it a third time.`;
 
 export const STOPPED_NOTE = '[The person stopped the previous request before it finished.]';

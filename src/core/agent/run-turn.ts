@@ -8,11 +8,12 @@
 import type { AgentEvent } from '../events/events.ts';
 import { queryIdOf } from '../ids.ts';
 import type { TextBlock } from '../model/messages.ts';
-import { SIFT_TOOLS } from '../tools/registry.ts';
+import type { ToolSet } from '../tools/tool-set.ts';
 import type { QueryRows } from '../tools/tool.ts';
 import { appendUser, closeOpenToolUses, withoutImages } from '../model/conversation.ts';
 import { ANALYSIS_REQUEST, STOPPED_NOTE, systemPrompt } from './prompts.ts';
-import { runStep } from './step.ts';
+import { runStep, toolSpecs } from './step.ts';
+import { fitWindow, fixedTokens, FULL_FIT } from './window-fit.ts';
 import {
   GRACE_STEPS,
   judge,
@@ -41,20 +42,30 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     req.emit(event);
   };
   const question = req.kind === 'analysis' ? ANALYSIS_REQUEST : (req.question ?? '').trim();
-  const tools = opts.tools ?? SIFT_TOOLS;
-  const system: TextBlock[] = [
+  const systemOf = (tools: ToolSet, compact: boolean): TextBlock[] => [
     {
       type: 'text',
-      text: systemPrompt(req.kind, req.tables, tools),
+      text: systemPrompt(req.kind, req.tables, tools, { compact }),
       cache_control: { type: 'ephemeral' },
     },
   ];
+  const fixedOf = (tools: ToolSet, compact: boolean) =>
+    fixedTokens(systemOf(tools, compact), toolSpecs(tools));
+  const fitted =
+    opts.contextWindow === undefined ? FULL_FIT : fitWindow(opts.contextWindow, fixedOf);
+  if ('tooSmall' in fitted) return refuse(req, opts, question, fitted.tooSmall, now);
+  const fit = fitted;
+  const tools = opts.tools ?? fit.tools;
+  const system = systemOf(tools, fit.compact);
   const turn: TurnScope = {
     turnId,
     signal,
     system,
     opts,
     tools,
+    fit,
+    writtenCalls: new Set(),
+    fixedTokens: opts.contextWindow === undefined ? 0 : fixedOf(tools, fit.compact),
     conversation: { ...req.conversation },
     emit,
     now,
@@ -68,6 +79,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
       emit: callEmit,
       nextQueryId: () => queryIdOf(++queries),
       queryRows: (id) => thisTurn.get(id) ?? req.queryRows?.(id),
+      resultLimits: fit.resultLimits,
       ...(req.ask
         ? { ask: (question, options) => req.ask!({ callId, question, options }, signal) }
         : {}),
@@ -115,6 +127,22 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     }
   })();
   return finish(turn, ending, now);
+}
+
+/** A turn that cannot be sent (the model's window is too small): said, and nothing asked. */
+function refuse(
+  req: TurnRequest,
+  opts: AgentOptions,
+  question: string,
+  message: string,
+  now: () => number,
+): TurnResult {
+  const { turnId, kind } = req;
+  const asked = kind === 'analysis' ? null : question;
+  req.emit({ type: 'turn_start', turnId, kind, question: asked, model: opts.modelId, at: now() });
+  req.emit({ type: 'error', turnId, kind: 'context_window', message });
+  req.emit({ type: 'done', turnId, state: 'error', at: now() });
+  return { conversation: { ...req.conversation }, state: 'error' };
 }
 
 /** Ends the turn: answers calls that never ran, tells the page, and returns the history. */

@@ -15,7 +15,7 @@ import type {
 import { costOf, inputTotal } from '../model/pricing.ts';
 import { toolSpec } from '../tools/tool.ts';
 import type { ToolSet } from '../tools/tool-set.ts';
-import { compact, TOKEN_BUDGET } from './compact.ts';
+import { compact } from './compact.ts';
 import {
   appendAssistant,
   appendUser,
@@ -24,11 +24,11 @@ import {
 } from '../model/conversation.ts';
 import { partialStringField } from './partial-json.ts';
 import { runTool } from './run-tool.ts';
+import { WRITTEN_CALL_NOTE } from './prompts.ts';
 import { salvageReply, type Salvage } from './salvage.ts';
+import { toolCallsInText } from './text-tool-calls.ts';
 import type { Ending, StepRecord } from './stop-conditions.ts';
 import type { TurnScope } from './turn-types.ts';
-
-export const MAX_TOKENS = 16_000;
 
 const cachedSpecs = new WeakMap<ToolSet, ToolSpec[]>();
 
@@ -55,7 +55,12 @@ export type StepOutcome = { record: StepRecord } | { failed: Ending };
 
 export async function runStep(turn: TurnScope, step: number): Promise<StepOutcome> {
   const { turnId, signal, opts, emit } = turn;
-  const compaction = compact(turn.conversation, turn.tools, opts.tokenBudget ?? TOKEN_BUDGET);
+  const compaction = compact(
+    turn.conversation,
+    turn.tools,
+    opts.tokenBudget ?? turn.fit.tokenBudget,
+    { fixed: turn.fixedTokens, keepResults: turn.fit.keepResults },
+  );
   if (compaction) {
     turn.conversation = compaction.conversation;
     emit({
@@ -77,7 +82,7 @@ export async function runStep(turn: TurnScope, step: number): Promise<StepOutcom
         system: turn.system,
         messages: withCacheBreakpoint(turn.conversation.messages),
         tools: toolSpecs(turn.tools),
-        maxTokens: opts.maxTokens ?? MAX_TOKENS,
+        maxTokens: opts.maxTokens ?? turn.fit.maxTokens,
       },
       { signal, onEvent: (e) => preview(turn, e, step, drafts) },
     );
@@ -99,10 +104,17 @@ export async function runStep(turn: TurnScope, step: number): Promise<StepOutcom
 
   const model = reply.model || opts.modelId;
   turn.conversation = { ...turn.conversation, lastInputTokens: inputTotal(reply.usage) };
-  emit({ type: 'usage', turnId, step, model, ...reply.usage, costUsd: costOf(model, reply.usage) });
+  // A model on this computer costs nothing to call; never a price from a table (issue 32).
+  const charge = opts.noCharge
+    ? { costUsd: 0, noCharge: true as const }
+    : { costUsd: costOf(model, reply.usage) };
+  emit({ type: 'usage', turnId, step, model, ...reply.usage, ...charge });
 
   let blocks = reply.content;
   const cutOff = reply.stopReason === 'max_tokens';
+  // A small model's call written as JSON in its text (issue 32) is run as the call it meant.
+  const written = cutOff ? null : callsWrittenAsText(blocks, turn, step);
+  if (written) blocks = written;
   // The block the output limit interrupted is incomplete; a half-parsed tool input must not run.
   const dropped = cutOff ? blocks.at(-1) : undefined;
   if (dropped?.type === 'tool_use') {
@@ -117,7 +129,15 @@ export async function runStep(turn: TurnScope, step: number): Promise<StepOutcom
     turn.conversation.messages = appendAssistant(withoutImages(turn.conversation.messages), blocks);
     turn.checkpoint();
   }
-  const record = { step, cutOff, stopReason: reply.stopReason };
+  const record = {
+    step,
+    cutOff,
+    stopReason: reply.stopReason,
+    // Nothing at all: no text, no call (issue 32: retried once, then said).
+    empty: blocks.length === 0 && !cutOff,
+    // Text that reads like a call Sift could not make out, which the model is told how to send.
+    ...(calls.length === 0 && looksLikeCall(reasoning) ? { unreadableCall: true } : {}),
+  };
 
   if (calls.length === 0 && !cutOff) {
     // The model answered without the output tools: its text is the answer, not private notes.
@@ -147,7 +167,12 @@ async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRec
         content: 'Not run: stopped by the person.',
         is_error: true,
       });
-      ran.push({ tool: call.name, isError: true, endsTurn: endsTurn(call.name) });
+      ran.push({
+        tool: call.name,
+        isError: true,
+        key: callKey(call),
+        endsTurn: endsTurn(call.name),
+      });
       continue;
     }
     const label = turn.tools.byName(call.name)?.label ?? call.name;
@@ -161,7 +186,7 @@ async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRec
       at: turn.now(),
     });
     let shown = false;
-    const outcome = await runTool(
+    let outcome = await runTool(
       call,
       turn.toolContext(call.id, (e) => {
         shown = true;
@@ -180,6 +205,8 @@ async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRec
       // A tool that showed its own failure (a failed query card) needs no second message.
       ...(isError && !shown ? { message: outcome.content } : {}),
     });
+    if (turn.writtenCalls.has(call.id))
+      outcome = { ...outcome, content: `${outcome.content}\n${WRITTEN_CALL_NOTE}` };
     results.push({
       type: 'tool_result',
       tool_use_id: call.id,
@@ -197,6 +224,7 @@ async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRec
     ran.push({
       tool: call.name,
       isError,
+      key: callKey(call),
       endsTurn: endsTurn(call.name),
       ...(outcome.holdsTurn ? { holds: true } : {}),
     });
@@ -204,6 +232,40 @@ async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRec
   turn.conversation.messages = appendUser(turn.conversation.messages, results);
   turn.checkpoint();
   return ran;
+}
+
+/** A call as the model sent it, to know it again: its tool and input. */
+const callKey = (call: ToolUseBlock) => `${call.name} ${JSON.stringify(call.input)}`;
+
+/** JSON of a call's shape that names no tool or could not be read (text-tool-calls.ts). */
+const looksLikeCall = (text: string) =>
+  /<tool_call>|\[TOOL_CALLS\]|"(?:arguments|parameters)"\s*:/.test(text);
+
+/**
+ * The reply with calls written in its text turned into tool_use blocks, or null when it has
+ * real calls or none written: the history then holds the calls as if sent properly, so their
+ * results answer them, and the first result tells the model how to call tools next time.
+ */
+function callsWrittenAsText(
+  blocks: AssistantBlock[],
+  turn: TurnScope,
+  step: number,
+): AssistantBlock[] | null {
+  if (blocks.some((b) => b.type === 'tool_use')) return null;
+  const { calls, rest } = toolCallsInText(
+    textOf(blocks),
+    turn.tools.list.map((t) => t.name),
+  );
+  if (calls.length === 0) return null;
+  const uses: ToolUseBlock[] = calls.map((c, i) => ({
+    type: 'tool_use',
+    id: `${turn.turnId}-text-call-${step}-${i + 1}`,
+    name: c.name,
+    input: c.input,
+  }));
+  turn.writtenCalls.add(uses[0]!.id);
+  const kept = blocks.filter((b) => b.type !== 'text');
+  return [...kept, ...(rest.trim() ? [{ type: 'text' as const, text: rest }] : []), ...uses];
 }
 
 /** Streams the reply to the page: reasoning as it comes, answers as their input arrives. */

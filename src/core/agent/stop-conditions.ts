@@ -6,7 +6,14 @@
  */
 import type { EndState } from '../events/events.ts';
 import type { ToolSet } from '../tools/tool-set.ts';
-import { cutOffNote, figuresHeldNote, stepLimitNote } from './prompts.ts';
+import {
+  cutOffNote,
+  emptyReplyNote,
+  figuresHeldNote,
+  repeatedCallNote,
+  stepLimitNote,
+  unreadableCallNote,
+} from './prompts.ts';
 
 /** Steps a turn may take before the model is told to conclude. */
 export const MAX_STEPS = 15;
@@ -22,11 +29,22 @@ export interface StepRecord {
    * The reply's tool calls that ran, with whether each failed, whether its tool ends a turn, and
    * whether its result must be read before the turn ends (ToolOutcome.holdsTurn).
    */
-  calls: ReadonlyArray<{ tool: string; isError: boolean; endsTurn: boolean; holds?: boolean }>;
+  calls: ReadonlyArray<{
+    tool: string;
+    isError: boolean;
+    endsTurn: boolean;
+    holds?: boolean;
+    /** The call as sent (tool and input), to know the same call again. */
+    key?: string;
+  }>;
   /** The reply stopped at the output limit (a half-written last call was dropped). */
   cutOff: boolean;
   /** Why the model's reply ended, as the API said. */
   stopReason: string | null;
+  /** The reply had nothing in it: no text, no call. */
+  empty?: boolean;
+  /** The reply's text reads like a call written as JSON that Sift could not make out. */
+  unreadableCall?: boolean;
 }
 
 export type Ending =
@@ -58,10 +76,14 @@ export const endingToolCalled: StopCondition = (steps) => {
   return { end: { state: 'done' } };
 };
 
-/** The model replied without calling a tool: its text was the answer, or it refused. */
+/**
+ * The model replied without calling a tool: its text was the answer, or it refused. An empty
+ * reply or an unreadable call is left to the conditions above it, which ask again first.
+ */
 export const answeredWithoutTools: StopCondition = (steps) => {
   const step = last(steps);
   if (!step || step.calls.length > 0 || step.cutOff) return null;
+  if (step.empty || step.unreadableCall) return null;
   if (step.stopReason === 'refusal')
     return {
       end: {
@@ -72,6 +94,67 @@ export const answeredWithoutTools: StopCondition = (steps) => {
     };
   return { end: { state: 'done' } };
 };
+
+/**
+ * The same call failing again, unchanged (small models do this; issue 32): the first repeat gets a
+ * note telling the model to change it, the second ends the turn and tells the person.
+ */
+export const repeatedFailure: StopCondition = (steps) => {
+  const failedNow = last(steps)?.calls.filter((c) => c.isError && c.key) ?? [];
+  for (const call of failedNow) {
+    const times = steps.reduce(
+      (n, s) => n + s.calls.filter((c) => c.isError && c.key === call.key).length,
+      0,
+    );
+    if (times >= 3)
+      return {
+        end: {
+          state: 'error',
+          kind: 'repeated_call',
+          message: `The model sent the same failing ${call.tool} call three times, so the turn stopped. Its error is above. Try asking more simply, or a larger model.`,
+        },
+      };
+    if (times === 2) return { note: repeatedCallNote(call.tool) };
+  }
+  return null;
+};
+
+/**
+ * An empty reply (no text, no call), before the turn has an answer: the model is asked once more;
+ * a second empty reply ends the turn and says so. After an answer, an empty reply just ends it, as
+ * Claude's does when it has nothing to add.
+ */
+export const emptyReply =
+  (tools: ToolSet): StopCondition =>
+  (steps) => {
+    const step = last(steps);
+    if (!step?.empty) return null;
+    const answers = (name: string) => tools.byName(name)?.presents === 'answer';
+    if (steps.some((s) => s.calls.some((c) => !c.isError && answers(c.tool))))
+      return { end: { state: 'done' } };
+    if (steps.at(-2)?.empty)
+      return {
+        end: {
+          state: 'error',
+          kind: 'empty_reply',
+          message:
+            'The model sent an empty reply twice, so the turn stopped. Try again, ask more simply, or pick another model.',
+        },
+      };
+    return { note: emptyReplyNote(tools) };
+  };
+
+/**
+ * Text that reads like a call Sift could not run: the model is told how; a second such reply in
+ * a row is taken as the answer it is (shown as text, like any reply without tools).
+ */
+export const unreadableCall =
+  (tools: ToolSet): StopCondition =>
+  (steps) => {
+    if (!last(steps)?.unreadableCall) return null;
+    if (steps.at(-2)?.unreadableCall) return { end: { state: 'done' } };
+    return { note: unreadableCallNote(tools) };
+  };
 
 /**
  * Replies cut off at the output limit: the model is told once (`note`, which names the tools the
@@ -125,6 +208,9 @@ export const stepLimit =
 export function turnConditions(tools: ToolSet, maxSteps = MAX_STEPS): StopCondition[] {
   return [
     endingToolCalled,
+    repeatedFailure,
+    emptyReply(tools),
+    unreadableCall(tools),
     answeredWithoutTools,
     repeatedCutOffs(MAX_CUT_OFFS, cutOffNote(tools)),
     stepLimit(maxSteps, GRACE_STEPS, (steps) => stepLimitNote(steps, tools)),

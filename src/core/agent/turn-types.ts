@@ -7,6 +7,7 @@ import type { AgentEngine, DatasetTable, QueryRows, ToolContext } from '../tools
 import type { Conversation } from '../model/conversation.ts';
 import type { ToolSet } from '../tools/tool-set.ts';
 import type { StopCondition } from './stop-conditions.ts';
+import type { WindowFit } from './window-fit.ts';
 
 export interface AgentOptions {
   model: ModelClient;
@@ -22,6 +23,13 @@ export interface AgentOptions {
   maxSteps?: number;
   maxTokens?: number;
   tokenBudget?: number;
+  /**
+   * The model's context window in tokens, as its server says (a local model; issue 32): the turn
+   * is sized to fit it (window-fit.ts), or refused when it cannot be. Absent for Claude's.
+   */
+  contextWindow?: number | null;
+  /** The model runs on the person's computer: its usage is shown with no charge, never a price. */
+  noCharge?: boolean;
   now?: () => number;
 }
 
@@ -67,6 +75,12 @@ export interface TurnScope {
   readonly system: TextBlock[];
   readonly opts: AgentOptions;
   readonly tools: ToolSet;
+  /** How the turn is sized to the model's window. */
+  readonly fit: WindowFit;
+  /** Tokens of the system prompt and tools, as a local model counts them. */
+  readonly fixedTokens: number;
+  /** Ids given to calls the model wrote as text (step.ts): their results say how to call tools. */
+  readonly writtenCalls: Set<string>;
   /** The history so far; a step replaces it as it grows. */
   conversation: Conversation;
   emit(event: AgentEvent): void;

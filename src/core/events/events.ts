@@ -74,6 +74,8 @@ export const agentEvent = z.discriminatedUnion('type', [
     ...usageFields,
     /** Estimated from the price table; null for a model it does not know. */
     costUsd: z.number().nullable(),
+    /** A model on the person's computer: shown as no charge, never priced (issue 32). */
+    noCharge: z.literal(true).optional(),
   }),
   /** Older turns were summarised to keep the request under the token budget. */
   z.object({

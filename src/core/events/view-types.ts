@@ -26,6 +26,8 @@ export interface UsageTotals extends Usage {
   /** Null when some call was made with a model the price table does not know. */
   costUsd: number | null;
   calls: number;
+  /** Calls to a model on the person's computer, which cost nothing. */
+  noChargeCalls: number;
 }
 
 export interface TurnView {
@@ -73,6 +75,7 @@ export function emptyUsage(): UsageTotals {
     cacheWriteTokens: 0,
     costUsd: 0,
     calls: 0,
+    noChargeCalls: 0,
   };
 }
 

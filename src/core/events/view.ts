@@ -31,6 +31,7 @@ function addUsage(total: UsageTotals, e: Extract<AgentEvent, { type: 'usage' }>)
     cacheWriteTokens: total.cacheWriteTokens + e.cacheWriteTokens,
     costUsd: total.costUsd === null || e.costUsd === null ? null : total.costUsd + e.costUsd,
     calls: total.calls + 1,
+    noChargeCalls: total.noChargeCalls + (e.noCharge ? 1 : 0),
   };
 }
 

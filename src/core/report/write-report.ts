@@ -8,6 +8,7 @@ import type { AgentEvent } from '../events/events.ts';
 import { errorMessage } from '../errors.ts';
 import { ModelError, type ModelClient } from '../model/client.ts';
 import type { TextBlock } from '../model/messages.ts';
+import { estimateTokens } from '../model/conversation.ts';
 import { costOf } from '../model/pricing.ts';
 import type { ReportInput } from './report-input.ts';
 import { REPORT_REQUEST, REPORT_SYSTEM } from './report-prompt.ts';
@@ -23,6 +24,10 @@ export interface ReportRequest {
   modelId: string;
   signal: AbortSignal;
   emit: (event: AgentEvent) => void;
+  /** The model's context window, when it is a small one (a local model; issue 32). */
+  contextWindow?: number | null;
+  /** The model runs on the person's computer: no charge. */
+  noCharge?: boolean;
   now?: () => number;
 }
 
@@ -46,6 +51,18 @@ export async function writeReport(req: ReportRequest): Promise<void> {
       ...(message === undefined ? {} : { message }),
       at: now(),
     });
+  // A small window must hold the findings and the report: said plainly, not cut by the server.
+  const window = req.contextWindow ?? null;
+  const maxTokens =
+    window === null ? REPORT_MAX_TOKENS : Math.min(REPORT_MAX_TOKENS, Math.round(window * 0.3));
+  const needs = req.input.estimatedTokens + estimateTokens(REPORT_SYSTEM) + maxTokens;
+  if (window !== null && needs > window) {
+    end(
+      'error',
+      `The session’s findings (about ${req.input.estimatedTokens.toLocaleString('en-US')} tokens) and the report do not fit this model’s context window of ${window.toLocaleString('en-US')} tokens. Give the model a larger context (Ollama: OLLAMA_CONTEXT_LENGTH; llama.cpp: --ctx-size) and set it in Model settings, or write the report with a model that has one.`,
+    );
+    return;
+  }
   try {
     const reply = await req.model.complete(
       {
@@ -55,7 +72,7 @@ export async function writeReport(req: ReportRequest): Promise<void> {
           { role: 'user', content: [{ type: 'text', text: REPORT_REQUEST(req.input.text) }] },
         ],
         tools: [],
-        maxTokens: REPORT_MAX_TOKENS,
+        maxTokens,
       },
       {
         signal,
@@ -77,7 +94,9 @@ export async function writeReport(req: ReportRequest): Promise<void> {
       step: 1,
       model,
       ...reply.usage,
-      costUsd: costOf(model, reply.usage),
+      ...(req.noCharge
+        ? { costUsd: 0, noCharge: true as const }
+        : { costUsd: costOf(model, reply.usage) }),
     });
     if (reply.stopReason === 'max_tokens')
       return end('error', 'The report reached its length limit and is cut off here.');

@@ -97,7 +97,7 @@ export const sqlQuery = defineTool({
       isError: false,
     });
     return ok(
-      `Query ${queryId} (cite it as [${queryId}] beside figures from it)\n${compactResult(result)}`,
+      `Query ${queryId} (cite it as [${queryId}] beside figures from it)\n${compactResult(result, ctx.resultLimits)}`,
     );
   },
 });

@@ -43,6 +43,8 @@ export interface ToolContext {
   nextQueryId(): QueryId;
   /** The rows of a successful query of the session, by its id (for charts drawn from it). */
   queryRows(queryId: string): QueryRows | undefined;
+  /** What of a result the model reads back; smaller for a small context window (window-fit.ts). */
+  resultLimits?: { rows: number; bytes: number };
   /**
    * Waits for the person's answer to a question shown on the page; rejects when the turn is
    * stopped. Absent where no one can answer (a benchmark, a script).

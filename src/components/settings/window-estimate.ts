@@ -1,0 +1,24 @@
+/**
+ * What the prompt and tools of a set take, for the settings panel to say whether a window is
+ * large enough before anything is sent: the same measure the loop uses (agent/window-fit.ts),
+ * on a dataset of a typical width.
+ */
+import { systemPrompt } from '../../core/agent/prompts.ts';
+import { toolSpecs } from '../../core/agent/step.ts';
+import { fixedTokens } from '../../core/agent/window-fit.ts';
+import type { ToolSet } from '../../core/tools/tool-set.ts';
+
+/** Twelve columns: a typical export. The loop measures the real tables at each turn. */
+const TYPICAL = [
+  {
+    name: 'data',
+    fileName: 'data.csv',
+    rows: 10_000,
+    columns: Array.from({ length: 12 }, (_, i) => ({ name: `column_${i + 1}`, type: 'VARCHAR' })),
+  },
+];
+
+export function estimatedFixed(tools: ToolSet, compact: boolean): number {
+  const text = systemPrompt('analysis', TYPICAL, tools, { compact });
+  return fixedTokens([{ type: 'text', text }], toolSpecs(tools));
+}

@@ -1,0 +1,36 @@
+/**
+ * Scripts a local mock started in another process (e.g. an end-to-end global setup) through its
+ * HTTP control API: the same operations as the in-process handle, async.
+ */
+import type { LocalModel, LocalRecordedRequest, LocalStep } from './types.ts';
+
+export interface MockLocalControl {
+  script(steps: LocalStep[]): Promise<void>;
+  reset(): Promise<void>;
+  requests(): Promise<LocalRecordedRequest[]>;
+  setModels(models: LocalModel[]): Promise<void>;
+  setNumCtx(n: number): Promise<void>;
+  setOrigins(origins: string[] | '*'): Promise<void>;
+}
+
+export function mockLocalControl(url: string): MockLocalControl {
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(new URL(path, url), {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) {
+      throw new Error(`mock control ${path}: ${response.status} ${await response.text()}`);
+    }
+    return response.json();
+  };
+  return {
+    script: async (steps) => void (await call('POST', '/__mock/script', steps)),
+    reset: async () => void (await call('POST', '/__mock/reset')),
+    requests: async () => (await call('GET', '/__mock/requests')) as LocalRecordedRequest[],
+    setModels: async (models) => void (await call('POST', '/__mock/models', models)),
+    setNumCtx: async (numCtx) => void (await call('POST', '/__mock/num-ctx', { numCtx })),
+    setOrigins: async (origins) => void (await call('POST', '/__mock/origins', { origins })),
+  };
+}
