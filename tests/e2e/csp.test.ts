@@ -145,6 +145,72 @@ describe('headers on every response', () => {
   });
 });
 
+describe('model servers on this computer, and nothing else (issue 32)', () => {
+  let here: Listener;
+  let elsewhere: Listener;
+  beforeAll(async () => {
+    here = await startListener('reached', '127.0.0.1');
+    elsewhere = await startListener('reached', '127.0.0.2');
+  });
+  afterAll(async () => {
+    await here?.close();
+    await elsewhere?.close();
+  });
+
+  it('lets the page reach a loopback server over http, and refuses every other address, scheme and kind of request', async () => {
+    const { page } = await openApp(browser());
+    const port = new URL(here.origin).port;
+    const attempts = {
+      loopback: `http://127.0.0.1:${port}/model`,
+      localhost: `http://localhost:${port}/model`,
+      'another loopback address': `${elsewhere.origin}/model`,
+      'another host': `http://model.example:${port}/model`,
+      'IPv6 loopback': `http://[::1]:${port}/model`,
+      'a subdomain of localhost': `http://model.localhost:${port}/model`,
+    };
+    const outcomes = await page.evaluate(async (urls) => {
+      const refused = new Set<string>();
+      addEventListener('securitypolicyviolation', (e) => refused.add(e.blockedURI));
+      const out: Record<string, string> = {};
+      for (const [name, url] of Object.entries(urls)) {
+        const reached = await fetch(url).then(
+          (r) => r.text(),
+          () => 'failed',
+        );
+        await new Promise((r) => setTimeout(r, 50));
+        out[name] = reached === 'reached' ? 'reached' : refused.has(url) ? 'csp' : 'failed';
+      }
+      return out;
+    }, attempts);
+    expect(outcomes).toEqual({
+      loopback: 'reached',
+      localhost: 'reached',
+      'another loopback address': 'csp',
+      'another host': 'csp',
+      'IPv6 loopback': 'csp',
+      'a subdomain of localhost': 'csp',
+    });
+    expect(elsewhere.requests).toEqual([]);
+
+    // Only connect-src opened: an image or a socket to the same server is still refused.
+    here.requests.length = 0;
+    const others = await page.evaluate(async (origin) => {
+      const refused: string[] = [];
+      addEventListener('securitypolicyviolation', (e) => refused.push(e.effectiveDirective));
+      const img = document.createElement('img');
+      img.src = `${origin}/pixel`;
+      document.body.append(img);
+      const socket = new WebSocket(origin.replace('http:', 'ws:'));
+      socket.onerror = () => undefined;
+      await new Promise((r) => setTimeout(r, 300));
+      img.remove();
+      return refused.sort();
+    }, here.origin);
+    expect(others).toEqual(['connect-src', 'img-src']);
+    expect(here.requests).toEqual([]);
+  });
+});
+
 describe('workers obey the page policy, however it is delivered', () => {
   let listener: Listener;
   let probeUrl = '';

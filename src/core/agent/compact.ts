@@ -82,7 +82,9 @@ export function compact(
     messages = [opening, ...messages.slice(cut + 1)];
     turnStarts = turnStarts.slice(keepFrom).map((i) => i - cut);
   }
-  if (estimate(messages) > budget) messages = elideResults(messages, keepResults) ?? messages;
+  // Fewer results kept whole until it fits: a small window may hold only the latest one.
+  for (let keep = keepResults; keep >= 1 && estimate(messages) > budget; keep--)
+    messages = elideResults(messages, keep) ?? messages;
   // Nothing could be made smaller: say nothing, rather than a compaction note at every step.
   if (messages === conv.messages) return null;
   return {
