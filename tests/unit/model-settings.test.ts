@@ -1,0 +1,130 @@
+/**
+ * Where the model runs, as the settings hold it (issue 32): a local server needs no key and is
+ * sent none, a model that cannot call tools is refused, the window the person sets wins over the
+ * server's, and settings kept by an older Sift or edited by hand are read field by field.
+ */
+import { describe, expect, it } from 'vitest';
+import { readSaved } from '../../src/core/model/saved-settings.ts';
+import { LocalServerList } from '../../src/state/local-servers.svelte.ts';
+import type { LocalServer, ModelConfig } from '../../src/state/ports.ts';
+import { Settings } from '../../src/state/settings.svelte.ts';
+import { memoryPreferences, TEST_SETTINGS } from '../helpers/test-platform.ts';
+
+const OLLAMA: LocalServer = {
+  url: 'http://localhost:11434',
+  name: 'Ollama',
+  models: [
+    {
+      id: 'gemma:2b',
+      displayName: 'gemma:2b',
+      traits: { contextWindow: 8192, tools: false, vision: false },
+    },
+    {
+      id: 'qwen3:8b',
+      displayName: 'qwen3:8b',
+      traits: { contextWindow: 4096, tools: true, vision: false },
+    },
+  ],
+};
+
+function settings(preferences = memoryPreferences()) {
+  const configs: ModelConfig[] = [];
+  const local = new LocalServerList({ find: async () => [OLLAMA], read: async () => OLLAMA });
+  const made = new Settings(
+    preferences,
+    (config) => {
+      configs.push(config);
+      return { complete: async () => Promise.reject(new Error('no')), listModels: async () => [] };
+    },
+    local,
+  );
+  return { settings: made, configs, local, preferences };
+}
+
+describe('model settings', () => {
+  it('a local model needs no key, is sent none, and says nothing leaves the computer', async () => {
+    const { settings: s, configs, local } = settings();
+    expect(s.ready).toBe(false);
+    await local.find();
+    const draft = {
+      ...TEST_SETTINGS,
+      apiKey: 'sk-kept',
+      provider: 'local' as const,
+      localUrl: OLLAMA.url,
+    };
+    expect(s.save({ ...draft, model: 'gemma:2b' })).toContain('gemma:2b cannot call tools');
+    expect(s.save({ ...draft, model: 'qwen3:8b' })).toBeNull();
+    expect(s.ready).toBe(true);
+    expect(s.dataGoes).toEqual({ leaves: false, text: 'Nothing leaves this computer' });
+    expect(s.traits).toEqual({ contextWindow: 4096, tools: true, vision: false });
+    s.client();
+    expect(configs.at(-1)).toEqual({ apiKey: '', baseURL: OLLAMA.url, provider: 'local' });
+
+    expect(s.save({ ...draft, model: 'qwen3:8b', localWindow: 16_384 })).toBeNull();
+    expect(s.traits.contextWindow).toBe(16_384);
+  });
+
+  it('Anthropic needs a key; a gateway is where the data goes', () => {
+    const { settings: s } = settings();
+    expect(s.save({ ...TEST_SETTINGS, apiKey: '' })).toBeNull();
+    expect(s.ready).toBe(false);
+    expect(
+      s.save({
+        ...TEST_SETTINGS,
+        provider: 'gateway',
+        apiKey: '',
+        gatewayUrl: 'https://gw.example/',
+      }),
+    ).toBeNull();
+    expect(s.ready).toBe(true);
+    expect(s.baseUrl).toBe('https://gw.example');
+    expect(s.dataGoes).toEqual({ leaves: true, text: 'Query results go to gw.example' });
+    expect(
+      s.save({ ...TEST_SETTINGS, provider: 'gateway', gatewayUrl: 'http://gw.example' }),
+    ).toContain('https://');
+  });
+
+  it('remembers where the model runs, never the key unless asked', () => {
+    const preferences = memoryPreferences();
+    const first = settings(preferences).settings;
+    first.save({
+      ...TEST_SETTINGS,
+      provider: 'gateway',
+      apiKey: 'sk-secret',
+      gatewayUrl: 'https://gw.example',
+    });
+    expect([...preferences.values.values()].join()).not.toContain('sk-secret');
+    const again = settings(preferences).settings;
+    expect([again.provider, again.gatewayUrl, again.apiKey]).toEqual([
+      'gateway',
+      'https://gw.example',
+      '',
+    ]);
+  });
+});
+
+describe('settings kept on this device', () => {
+  it("an older Sift's gateway base URL becomes the gateway; Anthropic's stays Anthropic", () => {
+    expect(readSaved(JSON.stringify({ baseUrl: 'https://gw.example', model: 'm' }))).toEqual({
+      provider: 'gateway',
+      gatewayUrl: 'https://gw.example',
+      model: 'm',
+    });
+    expect(readSaved(JSON.stringify({ baseUrl: 'https://api.anthropic.com' }))).toEqual({});
+  });
+
+  it('keeps the fields that are right and drops the rest', () => {
+    expect(
+      readSaved(
+        JSON.stringify({
+          provider: 'elsewhere',
+          localUrl: 'http://localhost:8080',
+          localWindow: -3,
+          chartCheck: false,
+        }),
+      ),
+    ).toEqual({ localUrl: 'http://localhost:8080', chartCheck: false });
+    expect(readSaved('not json')).toEqual({});
+    expect(readSaved('[1,2]')).toEqual({});
+  });
+});
