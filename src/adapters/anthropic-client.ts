@@ -96,7 +96,10 @@ function toBlocks(
   const blocks: AssistantBlock[] = [];
   content.forEach((block, index) => {
     if (block.type === 'text' && block.text !== '') blocks.push({ type: 'text', text: block.text });
-    if (block.type === 'thinking' && isComplete(index))
+    // Only signed thinking goes back: a local server's has no signature (Ollama sends none,
+    // llama.cpp an empty one; docs/local-model-servers.md), wants none back, and in a small
+    // window its length is better spent on the conversation.
+    if (block.type === 'thinking' && isComplete(index) && block.signature)
       blocks.push({ type: 'thinking', thinking: block.thinking, signature: block.signature });
     if (block.type === 'redacted_thinking' && isComplete(index))
       blocks.push({ type: 'redacted_thinking', data: block.data });

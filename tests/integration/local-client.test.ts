@@ -79,6 +79,32 @@ describe('a model server on this computer', () => {
     expect(JSON.stringify(sent!.body)).not.toContain('cache_control');
   });
 
+  it('a thinking model’s thoughts, unsigned, are not sent back: the next request goes out', async () => {
+    ollama.setModels([
+      { name: 'qwen3:8b', contextLength: 40960, capabilities: ['completion', 'tools', 'thinking'] },
+    ]);
+    ollama.script([
+      {
+        reply: {
+          thinking: 'The person wants a count.',
+          tools: [{ name: 'sql_query', input: { query: 'SELECT 1' } }],
+        },
+      },
+      { reply: { thinking: 'One row.', text: 'There is one.' } },
+    ]);
+    const client = local(ollama);
+    const first = await client.complete(request('qwen3:8b'), { signal: signal() });
+    expect(first.content.map((b) => b.type)).toEqual(['tool_use']);
+    const call = first.content[0] as { id: string };
+    const next = request('qwen3:8b');
+    next.messages.push(
+      { role: 'assistant', content: first.content },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: '1' }] },
+    );
+    const second = await client.complete(next, { signal: signal() });
+    expect(second.content).toEqual([{ type: 'text', text: 'There is one.' }]);
+  });
+
   it('llama.cpp: tool input in pieces and ids without a prefix, read as one call', async () => {
     llama.script([
       { reply: { tools: [{ name: 'sql_query', input: { query: "SELECT 'a}b' AS x" } }] } },
