@@ -38,13 +38,19 @@ export default defineConfig({
     }),
   ],
   // DuckDB's worker script is imported by our engine worker, which Vite bundles apart.
-  worker: { format: 'es', plugins: () => [duckdbGluePlugin()] },
+  worker: {
+    format: 'es',
+    plugins: () => [duckdbGluePlugin()],
+    rollupOptions: { checks: { bundlerTimings: false } },
+  },
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 2048,
     rollupOptions: {
-      // The compression plugin's few seconds on DuckDB's wasm are expected, not worth a report.
-      checks: { pluginTimings: false },
+      // The compression plugin's few seconds on DuckDB's wasm are expected, not worth a report
+      // (a newcomer read the yellow [PLUGIN_TIMINGS] line as a problem, issue 33). Rolldown
+      // renamed the check `bundlerTimings`; the old name no longer silences it.
+      checks: { bundlerTimings: false },
       // duckdb-wasm's bundled Emscripten glue contains a direct `eval`; our CSP refuses it should it
       // ever run. The warning is not ours to fix, so it is not printed on every build.
       onwarn(warning, warn) {

@@ -4,7 +4,7 @@
  * are for the field (Enter, ↑ in the question box: AnalysisPanel.svelte) and Ctrl/Cmd+K.
  */
 
-export type Shortcut = 'focus-question' | 'stop' | 'help';
+export type Shortcut = 'focus-question' | 'stop' | 'help' | 'close-panel';
 
 export interface KeyLike {
   key: string;
@@ -17,10 +17,15 @@ export interface KeyLike {
   inDialog: boolean;
 }
 
-export function shortcutOf(e: KeyLike, running: boolean): Shortcut | null {
+/**
+ * `drawerOpen`: a side panel is open over the centre (a phone's Sessions or Activity drawer), which
+ * Escape closes before it stops anything, as it closes a dialog (issue 33).
+ */
+export function shortcutOf(e: KeyLike, running: boolean, drawerOpen = false): Shortcut | null {
   if (e.defaultPrevented || e.altKey) return null;
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') return 'focus-question';
-  // Escape closes a dialog first; only outside one does it stop Claude.
+  // Escape closes a dialog first, then a drawer; only outside both does it stop the model.
+  if (e.key === 'Escape' && !e.inDialog && drawerOpen) return 'close-panel';
   if (e.key === 'Escape' && running && !e.inDialog) return 'stop';
   if (e.key === '?' && !e.inField && !e.ctrlKey && !e.metaKey) return 'help';
   return null;
@@ -32,7 +37,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string; what: string }> = [
   { keys: 'Enter', what: 'Send the question' },
   { keys: 'Shift+Enter', what: 'A new line in the question' },
   { keys: '↑', what: 'In an empty question box: your last question again' },
-  { keys: 'Esc', what: 'Stop Claude while it works' },
+  { keys: 'Esc', what: 'Close the open panel; else stop the model while it works' },
   { keys: 'Ctrl+Enter', what: 'Run the SQL box' },
   { keys: '?', what: 'This list' },
 ];

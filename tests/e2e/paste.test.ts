@@ -65,6 +65,22 @@ describe('pasting a table', () => {
     expect(errors).toEqual([]);
   });
 
+  it('opens with the cursor in its box, and Esc closes it, keeping nothing and giving the focus back', async () => {
+    const { page, errors } = await openApp(browser());
+    await page.click('[data-testid="paste-open"]');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'paste-input',
+    );
+    await page.keyboard.type('a,b\n1,2');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('[data-testid="paste-input"]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'paste-open',
+    );
+    expect(await summaries(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('anywhere on the page loads a Markdown table', async () => {
     const { page, errors } = await openApp(browser());
     expect(

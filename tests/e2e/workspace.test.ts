@@ -232,4 +232,26 @@ describe('on a phone (390 px)', () => {
       expect(await pageScroll(page)).toEqual({ x: false, y: false });
     }
   });
+  it('opens one drawer at a time, and Esc closes it', async () => {
+    const { page } = await openApp(browser());
+    await page.setViewportSize({ width: 390, height: 844 });
+    await sessionsReady(page);
+    await page.click('[data-testid="sample-button"]');
+    await waitForLoads(page, 1);
+    await page.click('[data-testid="panel-left-open"]');
+    expect(await onScreen(page, '[data-testid="session-item"]')).toBe(true);
+    await page.click('[data-testid="panel-right-toggle"]');
+    expect(await page.isVisible('[data-testid="panel-right"]')).toBe(true);
+    // Opening the activity closed the sessions: never two drawers stacked.
+    expect(await onScreen(page, '[data-testid="session-item"]')).toBe(false);
+    await page.keyboard.press('Escape');
+    expect(await page.isVisible('[data-testid="panel-right"]')).toBe(false);
+    await page.click('[data-testid="panel-left-open"]');
+    expect(await onScreen(page, '[data-testid="session-item"]')).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await onScreen(page, '[data-testid="session-item"]')).toBe(false);
+    expect(await page.getAttribute('[data-testid="panel-left-open"]', 'aria-expanded')).toBe(
+      'false',
+    );
+  });
 });

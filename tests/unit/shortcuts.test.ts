@@ -26,6 +26,12 @@ describe('keyboard shortcuts', () => {
     expect(shortcutOf(key('Escape', { inDialog: true }), true)).toBeNull();
   });
 
+  it('Escape closes an open drawer first, even while the model works; a dialog keeps its own', () => {
+    expect(shortcutOf(key('Escape'), false, true)).toBe('close-panel');
+    expect(shortcutOf(key('Escape'), true, true)).toBe('close-panel');
+    expect(shortcutOf(key('Escape', { inDialog: true }), true, true)).toBeNull();
+  });
+
   it('? lists the shortcuts, except while typing', () => {
     expect(shortcutOf(key('?'), false)).toBe('help');
     expect(shortcutOf(key('?', { inField: true }), false)).toBeNull();
