@@ -233,6 +233,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): Anthropi
           messages: request.messages,
           ...(request.system.length > 0 ? { system: request.system } : {}),
           ...(request.tools.length > 0 ? { tools: request.tools } : {}),
+          ...(request.thinking === 'off' ? { thinking: { type: 'disabled' as const } } : {}),
         };
         const stream = client.messages.stream(local ? uncached(body) : body, { signal });
         stream.on('connect', () => (watcher.connected = true));

@@ -3,7 +3,9 @@
  * their usual addresses when the person chooses "On this computer", and read at an address they
  * type. Kept apart from the settings, which only remember the one chosen.
  */
+import { SvelteSet } from 'svelte/reactivity';
 import { errorMessage } from '../core/errors.ts';
+import { notLocal } from '../core/model/provider.ts';
 import type { LocalServer, LocalServers } from './ports.ts';
 
 export class LocalServerList {
@@ -14,6 +16,8 @@ export class LocalServerList {
   problem = $state<{ url: string; message: string } | null>(null);
   readonly #source: LocalServers;
   #looked = false;
+  /** Addresses the person typed and read: listed until read again without an answer. */
+  readonly #typed = new SvelteSet<string>();
 
   constructor(source: LocalServers) {
     this.#source = source;
@@ -32,8 +36,11 @@ export class LocalServerList {
     this.finding = true;
     try {
       const found = await this.#source.find();
-      // A server read at a typed address stays listed though it is not at a usual one.
-      const typed = this.servers.filter((s) => !found.some((f) => f.url === s.url));
+      // A server read at a typed address stays listed though it is not at a usual one; one found
+      // before at a usual address and gone now is gone from the list.
+      const typed = this.servers.filter(
+        (s) => this.#typed.has(s.url) && !found.some((f) => f.url === s.url),
+      );
       this.servers = [...found, ...typed];
     } finally {
       this.finding = false;
@@ -42,10 +49,17 @@ export class LocalServerList {
 
   /** Reads the server at `url`; true when it answered with models. */
   async read(url: string): Promise<boolean> {
+    // Only this computer: the page's policy lets nothing else through (core/model/provider.ts).
+    const refused = notLocal(url);
+    if (refused) {
+      this.problem = { url, message: refused };
+      return false;
+    }
     this.finding = true;
     this.problem = null;
     try {
       const server = await this.#source.read(url);
+      this.#typed.add(server.url);
       this.servers = [...this.servers.filter((s) => s.url !== server.url), server];
       if (server.models.length === 0) {
         this.problem = {
@@ -58,6 +72,8 @@ export class LocalServerList {
     } catch (e) {
       // The source says why in plain words (adapters/local-models.ts, explainedRead).
       this.problem = { url, message: errorMessage(e) };
+      this.#typed.delete(url);
+      this.servers = this.servers.filter((s) => s.url !== url);
       return false;
     } finally {
       this.finding = false;

@@ -8,6 +8,8 @@ import type { AnthropicModelClient, ModelInfo } from './ports.ts';
 import { checkBaseUrl, DEFAULT_BASE_URL } from '../core/model/base-url.ts';
 import {
   CLAUDE_TRAITS,
+  notLocal,
+  UNKNOWN_LOCAL_WINDOW,
   whereDataGoes,
   type ModelTraits,
   type Provider,
@@ -79,6 +81,8 @@ export class Settings {
   /** What the person was doing when asked for a key, to carry on with once it is saved. */
   #resume: (() => void) | null = null;
   #client: AnthropicModelClient | null = null;
+  /** Counts model listings, so only the latest one's answer is kept. */
+  #listing = 0;
   readonly #store: Preferences | null;
   readonly #makeClient: (config: ModelConfig) => AnthropicModelClient;
 
@@ -134,7 +138,7 @@ export class Settings {
 
   /** What the page says about where query results go. */
   get dataGoes(): { leaves: boolean; text: string } {
-    return whereDataGoes(this.baseUrl || DEFAULT_BASE_URL);
+    return whereDataGoes(this.baseUrl || DEFAULT_BASE_URL, this.provider);
   }
 
   /** The chosen model as listed, if it is. */
@@ -146,7 +150,10 @@ export class Settings {
   get traits(): ModelTraits {
     if (this.provider !== 'local') return CLAUDE_TRAITS;
     const listed = this.modelInfo?.traits ?? { contextWindow: null, tools: true, vision: false };
-    return { ...listed, contextWindow: this.localWindow ?? listed.contextWindow };
+    // A window no one said is taken as Ollama's default, never as Claude's: a prompt sized for
+    // 200k tokens would be cut from the front without a word (issue 32).
+    const window = this.localWindow ?? listed.contextWindow ?? UNKNOWN_LOCAL_WINDOW;
+    return { ...listed, contextWindow: window };
   }
 
   /** The model runs on this computer: no charge, no key. */
@@ -162,6 +169,9 @@ export class Settings {
         : draft.provider === 'gateway'
           ? draft.gatewayUrl
           : '';
+    // A local server's address is this computer's first: it may be plain http, as no key goes.
+    const refused = draft.provider === 'local' ? notLocal(draft.localUrl) : null;
+    if (refused) return refused;
     const base = draft.provider === 'anthropic' ? null : checkBaseUrl(url);
     if (base && !base.ok) return base.message;
     if (draft.provider === 'local') {
@@ -184,12 +194,17 @@ export class Settings {
     if (this.remember && this.apiKey) store?.set(KEY_ITEM, this.apiKey);
     else store?.remove(KEY_ITEM);
     this.#keep();
+    // A local server's list is the panel's, read just now: its models, windows and tools are
+    // what this choice is checked and sized by, whatever the list held before.
+    const server = this.isLocal ? this.local.at(this.localUrl) : undefined;
+    if (server) {
+      this.#listing += 1;
+      this.models = server.models;
+      this.modelsMessage = null;
+    }
     if (JSON.stringify([this.provider, this.apiKey, this.baseUrl]) !== before) {
       this.#client = null;
-      // A local server's list is the panel's, already read; Anthropic's is asked for.
-      const server = this.isLocal ? this.local.at(this.localUrl) : undefined;
-      if (server) this.models = server.models;
-      else if (this.ready) void this.refreshModels();
+      if (!server && this.ready) void this.refreshModels();
     }
     this.prompt = null;
     // Saved, the panel closes (the models this key can use are listed meanwhile, for next time).
@@ -250,18 +265,24 @@ export class Settings {
   }
 
   async refreshModels(): Promise<void> {
+    // An answer for an earlier choice (a listing still on its way when the person saved another
+    // provider) must not replace the list of the one saved since.
+    const listing = ++this.#listing;
+    const local = this.isLocal;
     this.modelsLoading = true;
     try {
       const listed = await this.client().listModels();
+      if (listing !== this.#listing) return;
       if (listed.length === 0) throw new Error('The server listed no models.');
       this.models = listed;
       this.modelsMessage = null;
     } catch (e) {
-      this.models = this.isLocal ? [] : FALLBACK_MODELS;
-      const instead = this.isLocal ? '' : ' A built-in list is shown instead.';
+      if (listing !== this.#listing) return;
+      this.models = local ? [] : FALLBACK_MODELS;
+      const instead = local ? '' : ' A built-in list is shown instead.';
       this.modelsMessage = `Could not list the models: ${e instanceof Error ? e.message : String(e)}${instead}`;
     } finally {
-      this.modelsLoading = false;
+      if (listing === this.#listing) this.modelsLoading = false;
     }
   }
 }

@@ -64,6 +64,26 @@ describe('model settings', () => {
     expect(s.traits.contextWindow).toBe(16_384);
   });
 
+  it('only an address on this computer is a local server; one whose window is unknown is sized small', async () => {
+    const { settings: s, local } = settings();
+    const draft = { ...TEST_SETTINGS, provider: 'local' as const, model: 'qwen3:8b' };
+    expect(s.save({ ...draft, localUrl: '' })).toContain('Type the address');
+    expect(s.save({ ...draft, localUrl: 'http://192.168.1.5:11434' })).toContain(
+      'not on this computer',
+    );
+    expect(await local.read('https://api.anthropic.com')).toBe(false);
+    expect(local.problem?.message).toContain('not on this computer');
+    // Saved before its server was read: no window known, so Ollama's default, never Claude's.
+    expect(s.save({ ...draft, localUrl: 'http://127.0.0.1:8080', model: 'unlisted' })).toBeNull();
+    expect(s.traits.contextWindow).toBe(4096);
+  });
+
+  it('a gateway on this computer may pass the data on: it is not said to keep it here', () => {
+    const { settings: s } = settings();
+    s.save({ ...TEST_SETTINGS, provider: 'gateway', gatewayUrl: 'http://localhost:4000' });
+    expect(s.dataGoes).toEqual({ leaves: true, text: 'Query results go to localhost:4000' });
+  });
+
   it('Anthropic needs a key; a gateway is where the data goes', () => {
     const { settings: s } = settings();
     expect(s.save({ ...TEST_SETTINGS, apiKey: '' })).toBeNull();

@@ -12,6 +12,8 @@ import { expectValid, turn } from '../helpers/agent-turn.ts';
 import { FakeEngine, rowsResult } from '../helpers/fake-engine.ts';
 
 const SQL = { query: 'SELECT 1 AS n', description: 'One' };
+/** A model on this computer with room to spare: calls written as text are read for it only. */
+const LOCAL = { options: { contextWindow: 32_768 } };
 const finish = { tools: [{ name: 'finalize', input: { session_title: null } }] };
 const answer = (text: string) => ({
   tools: [
@@ -32,12 +34,15 @@ const lastUserText = (r: ModelRequest) =>
 
 describe('a call written as text', () => {
   it('is run as the call it meant, kept as a call in the history, and the model told how', async () => {
-    const run = await turn([
-      {
-        text: `I will count.\n<tool_call>\n{"name": "sql_query", "arguments": ${JSON.stringify(SQL)}}\n</tool_call>`,
-      },
-      answer('One row.'),
-    ]);
+    const run = await turn(
+      [
+        {
+          text: `I will count.\n<tool_call>\n{"name": "sql_query", "arguments": ${JSON.stringify(SQL)}}\n</tool_call>`,
+        },
+        answer('One row.'),
+      ],
+      LOCAL,
+    );
     expect(run.state).toBe('done');
     expect(run.engine.queries).toEqual(['SELECT 1 AS n']);
     const second = run.model.requests[1]!;
@@ -52,8 +57,10 @@ describe('a call written as text', () => {
 
   it('that cannot be read is sent back once with the tools to use, then taken as the answer', async () => {
     const garbled = '{"name": "run_the_query", "arguments": {"sql": "SELECT 1"}}';
-    const run = await turn([{ text: garbled }, { text: garbled }]);
+    const run = await turn([{ text: garbled }, { text: garbled }], LOCAL);
     expect(run.state).toBe('done');
+    // The first is the model's notes, not its answer; the second is shown as the answer.
+    expect(run.events.filter((e) => e.type === 'text')).toHaveLength(1);
     expect(run.model.requests).toHaveLength(2);
     expect(lastUserText(run.model.requests[1]!)).toContain(
       'looks like a tool call written as text',
@@ -125,7 +132,7 @@ describe('inputs and tools a small model gets wrong', () => {
   });
 
   it('an empty reply is asked again once, then the person is told', async () => {
-    const twice = await turn([{}, {}]);
+    const twice = await turn([{}, { text: '\n\n' }]);
     expect(twice.model.requests).toHaveLength(2);
     expect(lastUserText(twice.model.requests[1]!)).toContain('Your reply was empty');
     expect(twice.events.find((e) => e.type === 'error')).toMatchObject({ kind: 'empty_reply' });
@@ -136,6 +143,23 @@ describe('inputs and tools a small model gets wrong', () => {
     const after = await turn([{ tools: [{ name: 'output_text', input: { text: 'Hi.' } }] }, {}]);
     expect(after.state).toBe('done');
     expect(after.model.requests).toHaveLength(2);
+  });
+});
+
+describe("Claude's turns stay as they were", () => {
+  it('a refusal with nothing in it is said as a refusal, not asked again', async () => {
+    const run = await turn([{ stopReason: 'refusal' }]);
+    expect(run.model.requests).toHaveLength(1);
+    expect(run.events.find((e) => e.type === 'error')).toMatchObject({ kind: 'refusal' });
+  });
+
+  it('an answer that quotes JSON of a call is the answer: Claude is not told how to call tools', async () => {
+    const text =
+      'Send it as {"name": "sql_query", "parameters": {"query": "SELECT 1"}} if you script it.';
+    const run = await turn([{ text }]);
+    expect(run.model.requests).toHaveLength(1);
+    expect(run.engine.queries).toEqual([]);
+    expect(run.events.some((e) => e.type === 'text' && e.text === text)).toBe(true);
   });
 });
 
@@ -173,6 +197,22 @@ describe('a small context window', () => {
       expect(sizes(r) + r.maxTokens, 'each request fits the window').toBeLessThanOrEqual(4096);
     const usage = run.events.filter((e) => e.type === 'usage');
     expect(usage.every((u) => u.costUsd === 0 && u.noCharge === true)).toBe(true);
+  });
+
+  it('asks a thinking model not to think in a small window only', async () => {
+    const small = await turn([finish], { options: { contextWindow: 4096 } });
+    expect(small.model.requests[0]!.thinking).toBe('off');
+    const roomy = await turn([finish], { options: { contextWindow: 32_768 } });
+    expect(roomy.model.requests[0]!.thinking).toBeUndefined();
+  });
+
+  it('a question that cannot fit even summarised is said, not sent to be cut', async () => {
+    const run = await turn([finish], {
+      options: { contextWindow: 4096 },
+      question: `Explain this: ${'a long pasted text '.repeat(1_000)}`,
+    });
+    expect(run.model.requests).toHaveLength(0);
+    expect(run.events.find((e) => e.type === 'error')).toMatchObject({ kind: 'context_window' });
   });
 
   it('too small for even the compact set is refused before anything is sent', async () => {

@@ -41,9 +41,15 @@ export function compactPrompt(kind: TurnKind, tables: DatasetTable[], tools: Too
     kind === 'analysis'
       ? 'You are a data analyst. The person just loaded the dataset below. Give a short first analysis: two or three findings.'
       : 'You are a data analyst. Answer the person’s question about the dataset below.';
-  const steps = STEPS.filter(([tool]) => tools.byName(tool)).map(
-    ([, text], i) => `${i + 1}. ${text}`,
-  );
+  const columns = tables.reduce((n, t) => n + t.columns.length, 0);
+  // Too wide to list here, and no describe tool in the compact set: DuckDB describes a table.
+  const wide: Array<[string, string]> =
+    columns > COMPACT_MAX_COLUMNS
+      ? [['sql_query', 'First call sql_query with DESCRIBE <table> to see the columns you need.']]
+      : [];
+  const steps = [...wide, ...STEPS]
+    .filter(([tool]) => tools.byName(tool))
+    .map(([, text], i) => `${i + 1}. ${text}`);
   return [
     task,
     datasetBlock(tables, COMPACT_MAX_COLUMNS),

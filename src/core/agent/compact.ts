@@ -38,33 +38,37 @@ export interface Compaction {
   tokensBefore: number;
 }
 
-/** How a window is kept (agent/window-fit.ts): small windows compact sooner and keep less. */
-export interface CompactionLimits {
+/**
+ * How a small window is kept (agent/window-fit.ts; issue 32): the size is the last call's count
+ * or the estimate of what is about to be sent, whichever is larger (results added since the last
+ * call are not in its count); every earlier turn is summarised, and fewer results kept whole
+ * until it fits. Without these, Claude's turns compact as they always have.
+ */
+export interface WindowLimits {
   /** Tokens of the prompt besides the history: system and tools. */
-  fixed?: number;
-  /** Tool results of the current turn kept whole. */
-  keepResults?: number;
+  fixed: number;
+  /** Tool results of the current turn kept whole at most. */
+  keepResults: number;
 }
 
-/**
- * Returns a smaller conversation, or null when it is within the budget. The size is the last
- * call's count or the estimate of what is about to be sent, whichever is larger: results added
- * since the last call are not in its count.
- */
+/** Returns a smaller conversation, or null when it is within the budget. */
 export function compact(
   conv: Conversation,
   tools: ToolSet,
   budget = TOKEN_BUDGET,
-  { fixed = 0, keepResults = KEEP_RESULTS }: CompactionLimits = {},
+  window: WindowLimits | null = null,
 ): Compaction | null {
+  const fixed = window?.fixed ?? 0;
   const estimate = (messages: Message[]) => estimateTokens(messages) + fixed;
-  const tokensBefore = Math.max(conv.lastInputTokens ?? 0, estimate(conv.messages));
+  const tokensBefore = window
+    ? Math.max(conv.lastInputTokens ?? 0, estimate(conv.messages))
+    : (conv.lastInputTokens ?? estimateTokens(conv.messages));
   if (tokensBefore <= budget) return null;
   // The summary takes at most a quarter of the budget (8,000 characters for Claude's).
   const summaryChars = Math.min(SUMMARY_CHARS, Math.floor(((budget - fixed) * 3.5) / 4));
   let { messages, turnStarts } = conv;
   let turnsSummarised = 0;
-  const keepFrom = turnStarts.length - 1 - KEEP_TURNS;
+  const keepFrom = turnStarts.length - 1 - (window ? 0 : KEEP_TURNS);
   const cut = keepFrom > 0 ? turnStarts[keepFrom] : undefined;
   if (cut !== undefined && cut > 0) {
     turnsSummarised = keepFrom;
@@ -82,8 +86,9 @@ export function compact(
     messages = [opening, ...messages.slice(cut + 1)];
     turnStarts = turnStarts.slice(keepFrom).map((i) => i - cut);
   }
-  // Fewer results kept whole until it fits: a small window may hold only the latest one.
-  for (let keep = keepResults; keep >= 1 && estimate(messages) > budget; keep--)
+  // A small window keeps fewer results whole until it fits, down to the latest one.
+  const keeps = window ? Math.max(1, window.keepResults) : KEEP_RESULTS;
+  for (let keep = keeps; estimate(messages) > budget && keep >= (window ? 1 : keeps); keep--)
     messages = elideResults(messages, keep) ?? messages;
   // Nothing could be made smaller: say nothing, rather than a compaction note at every step.
   if (messages === conv.messages) return null;

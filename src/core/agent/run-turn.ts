@@ -64,6 +64,8 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     opts,
     tools,
     fit,
+    local: opts.contextWindow !== undefined,
+    unreadable: { last: false },
     writtenCalls: new Set(),
     fixedTokens: opts.contextWindow === undefined ? 0 : fixedOf(tools, fit.compact),
     conversation: { ...req.conversation },

@@ -16,9 +16,11 @@ import { costOf, inputTotal } from '../model/pricing.ts';
 import { toolSpec } from '../tools/tool.ts';
 import type { ToolSet } from '../tools/tool-set.ts';
 import { compact } from './compact.ts';
+import { MIN_REPLY } from './window-fit.ts';
 import {
   appendAssistant,
   appendUser,
+  estimateTokens,
   withCacheBreakpoint,
   withoutImages,
 } from '../model/conversation.ts';
@@ -26,7 +28,7 @@ import { partialStringField } from './partial-json.ts';
 import { runTool } from './run-tool.ts';
 import { WRITTEN_CALL_NOTE } from './prompts.ts';
 import { salvageReply, type Salvage } from './salvage.ts';
-import { toolCallsInText } from './text-tool-calls.ts';
+import { callsWrittenAsText, looksLikeCall } from './written-calls.ts';
 import type { Ending, StepRecord } from './stop-conditions.ts';
 import type { TurnScope } from './turn-types.ts';
 
@@ -59,7 +61,7 @@ export async function runStep(turn: TurnScope, step: number): Promise<StepOutcom
     turn.conversation,
     turn.tools,
     opts.tokenBudget ?? turn.fit.tokenBudget,
-    { fixed: turn.fixedTokens, keepResults: turn.fit.keepResults },
+    turn.local ? { fixed: turn.fixedTokens, keepResults: turn.fit.keepResults } : null,
   );
   if (compaction) {
     turn.conversation = compaction.conversation;
@@ -70,6 +72,21 @@ export async function runStep(turn: TurnScope, step: number): Promise<StepOutcom
       tokensBefore: compaction.tokensBefore,
     });
   }
+  // Nothing is sent that a small window would cut: Ollama would drop its front without a word.
+  // The reply gets what the prompt leaves of the window, down to MIN_REPLY; below that, the turn
+  // ends and says why.
+  const window = turn.fit.window;
+  const size = estimateTokens(turn.conversation.messages) + turn.fixedTokens;
+  const left = window === null || !turn.local ? Infinity : window - size;
+  const maxTokens = opts.maxTokens ?? Math.min(turn.fit.maxTokens, left);
+  if (left < MIN_REPLY)
+    return {
+      failed: {
+        state: 'error',
+        kind: 'context_window',
+        message: `This turn no longer fits the model’s context window of ${(window ?? 0).toLocaleString('en-US')} tokens, even with earlier results summarised. What was found is above. Ask a narrower question in a new session, or give the model a larger context (Ollama: OLLAMA_CONTEXT_LENGTH; llama.cpp: --ctx-size) and set it in Model settings.`,
+      },
+    };
   emit({ type: 'status', turnId, message: step === 1 ? 'Thinking…' : `Thinking (step ${step})…` });
 
   /** The answers shown while the reply streams, by call id. */
@@ -82,7 +99,8 @@ export async function runStep(turn: TurnScope, step: number): Promise<StepOutcom
         system: turn.system,
         messages: withCacheBreakpoint(turn.conversation.messages),
         tools: toolSpecs(turn.tools),
-        maxTokens: opts.maxTokens ?? turn.fit.maxTokens,
+        maxTokens,
+        ...(turn.local && turn.fit.compact ? { thinking: 'off' as const } : {}),
       },
       { signal, onEvent: (e) => preview(turn, e, step, drafts) },
     );
@@ -113,7 +131,8 @@ export async function runStep(turn: TurnScope, step: number): Promise<StepOutcom
   let blocks = reply.content;
   const cutOff = reply.stopReason === 'max_tokens';
   // A small model's call written as JSON in its text (issue 32) is run as the call it meant.
-  const written = cutOff ? null : callsWrittenAsText(blocks, turn, step);
+  // Only for a model on this computer: Claude calls tools properly, and may quote JSON.
+  const written = cutOff || !turn.local ? null : callsWrittenAsText(blocks, turn, step);
   if (written) blocks = written;
   // The block the output limit interrupted is incomplete; a half-parsed tool input must not run.
   const dropped = cutOff ? blocks.at(-1) : undefined;
@@ -129,19 +148,30 @@ export async function runStep(turn: TurnScope, step: number): Promise<StepOutcom
     turn.conversation.messages = appendAssistant(withoutImages(turn.conversation.messages), blocks);
     turn.checkpoint();
   }
+  const refused = reply.stopReason === 'refusal';
+  // Text that reads like a call Sift could not make out, which the model is told how to send;
+  // the second in a row is taken as the answer it is (stop-conditions.ts, unreadableCall).
+  const unreadable =
+    turn.local && calls.length === 0 && !cutOff && !refused && looksLikeCall(reasoning);
+  const askedAgain = unreadable && !turn.unreadable.last;
+  turn.unreadable.last = unreadable;
   const record = {
     step,
     cutOff,
     stopReason: reply.stopReason,
-    // Nothing at all: no text, no call (issue 32: retried once, then said).
-    empty: blocks.length === 0 && !cutOff,
-    // Text that reads like a call Sift could not make out, which the model is told how to send.
-    ...(calls.length === 0 && looksLikeCall(reasoning) ? { unreadableCall: true } : {}),
+    // Nothing to show, no call (issue 32: retried once, then said); a refusal is said as such.
+    empty: calls.length === 0 && !cutOff && !refused && reasoning.trim() === '',
+    ...(unreadable ? { unreadableCall: true } : {}),
   };
 
+  if (askedAgain) {
+    // Not an answer yet: the model is asked to send the call properly, and its text is its notes.
+    emit({ type: 'reasoning', turnId, step, text: reasoning });
+    return { record: { ...record, calls: [] } };
+  }
   if (calls.length === 0 && !cutOff) {
     // The model answered without the output tools: its text is the answer, not private notes.
-    if (reply.stopReason !== 'refusal') {
+    if (!refused) {
       emit({ type: 'reasoning_withdrawn', turnId, step });
       if (reasoning.trim())
         emit({ type: 'text', turnId, callId: `${turnId}-answer-${step}`, text: reasoning });
@@ -236,37 +266,6 @@ async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRec
 
 /** A call as the model sent it, to know it again: its tool and input. */
 const callKey = (call: ToolUseBlock) => `${call.name} ${JSON.stringify(call.input)}`;
-
-/** JSON of a call's shape that names no tool or could not be read (text-tool-calls.ts). */
-const looksLikeCall = (text: string) =>
-  /<tool_call>|\[TOOL_CALLS\]|"(?:arguments|parameters)"\s*:/.test(text);
-
-/**
- * The reply with calls written in its text turned into tool_use blocks, or null when it has
- * real calls or none written: the history then holds the calls as if sent properly, so their
- * results answer them, and the first result tells the model how to call tools next time.
- */
-function callsWrittenAsText(
-  blocks: AssistantBlock[],
-  turn: TurnScope,
-  step: number,
-): AssistantBlock[] | null {
-  if (blocks.some((b) => b.type === 'tool_use')) return null;
-  const { calls, rest } = toolCallsInText(
-    textOf(blocks),
-    turn.tools.list.map((t) => t.name),
-  );
-  if (calls.length === 0) return null;
-  const uses: ToolUseBlock[] = calls.map((c, i) => ({
-    type: 'tool_use',
-    id: `${turn.turnId}-text-call-${step}-${i + 1}`,
-    name: c.name,
-    input: c.input,
-  }));
-  turn.writtenCalls.add(uses[0]!.id);
-  const kept = blocks.filter((b) => b.type !== 'text');
-  return [...kept, ...(rest.trim() ? [{ type: 'text' as const, text: rest }] : []), ...uses];
-}
 
 /** Streams the reply to the page: reasoning as it comes, answers as their input arrives. */
 function preview(turn: TurnScope, e: StreamEvent, step: number, drafts: Map<string, string>) {

@@ -101,22 +101,22 @@ export const answeredWithoutTools: StopCondition = (steps) => {
  */
 export const repeatedFailure: StopCondition = (steps) => {
   const failedNow = last(steps)?.calls.filter((c) => c.isError && c.key) ?? [];
-  for (const call of failedNow) {
-    const times = steps.reduce(
-      (n, s) => n + s.calls.filter((c) => c.isError && c.key === call.key).length,
-      0,
-    );
-    if (times >= 3)
-      return {
-        end: {
-          state: 'error',
-          kind: 'repeated_call',
-          message: `The model sent the same failing ${call.tool} call three times, so the turn stopped. Its error is above. Try asking more simply, or a larger model.`,
-        },
-      };
-    if (times === 2) return { note: repeatedCallNote(call.tool) };
-  }
-  return null;
+  const timesOf = (key: string | undefined) =>
+    steps.reduce((n, s) => n + s.calls.filter((c) => c.isError && c.key === key).length, 0);
+  // The call failed most often decides: a third failure ends the turn whatever else repeated.
+  const worst = failedNow
+    .map((call) => ({ call, times: timesOf(call.key) }))
+    .sort((a, b) => b.times - a.times)[0];
+  if (!worst || worst.times < 2) return null;
+  if (worst.times >= 3)
+    return {
+      end: {
+        state: 'error',
+        kind: 'repeated_call',
+        message: `The model sent the same failing ${worst.call.tool} call three times, so the turn stopped. Its error is above. Try asking more simply, or a larger model.`,
+      },
+    };
+  return { note: repeatedCallNote(worst.call.tool) };
 };
 
 /**

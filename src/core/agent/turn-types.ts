@@ -79,6 +79,13 @@ export interface TurnScope {
   readonly fit: WindowFit;
   /** Tokens of the system prompt and tools, as a local model counts them. */
   readonly fixedTokens: number;
+  /**
+   * A model on the person's computer (AgentOptions.contextWindow given): the loop reads calls
+   * written as text, and compaction fits the window exactly. Claude's turns are as they were.
+   */
+  readonly local: boolean;
+  /** Whether the last reply read like a call Sift could not make out (step.ts). */
+  readonly unreadable: { last: boolean };
   /** Ids given to calls the model wrote as text (step.ts): their results say how to call tools. */
   readonly writtenCalls: Set<string>;
   /** The history so far; a step replaces it as it grows. */

@@ -17,7 +17,8 @@ import { TOKEN_BUDGET } from './compact.ts';
 export const COMPACT_BELOW = 16_000;
 /** The reply's share of a small window, and its bounds. */
 const REPLY_SHARE = 0.2;
-const MIN_REPLY = 600;
+/** The least a reply is given; a prompt that leaves less ends the turn (step.ts). */
+export const MIN_REPLY = 400;
 const FULL_REPLY = 16_000;
 /** Room the history needs beyond prompt, tools and reply: a question, a query and its result. */
 export const MIN_HISTORY = 900;
@@ -37,6 +38,8 @@ export const COMPACT_TOOL_SET: ToolSet = toolSet(
 
 /** How a turn is sized to its window. */
 export interface WindowFit {
+  /** The window in tokens; null for Claude's, which Sift does not measure against. */
+  window: number | null;
   /** The compact prompt and tool set. */
   compact: boolean;
   tools: ToolSet;
@@ -57,6 +60,7 @@ export function fixedTokens(system: TextBlock[], tools: ToolSpec[]): number {
 
 /** Claude's sizes, as Sift has always sent them. */
 export const FULL_FIT: WindowFit = {
+  window: null,
   compact: false,
   tools: SIFT_TOOLS,
   maxTokens: FULL_REPLY,
@@ -94,6 +98,7 @@ export function fitWindow(
     };
   const room = window - maxTokens - prompt;
   return {
+    window,
     compact,
     tools,
     maxTokens,

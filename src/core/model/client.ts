@@ -13,6 +13,11 @@ export interface ModelRequest {
   messages: Message[];
   tools: ToolSpec[];
   maxTokens: number;
+  /**
+   * 'off' asks the model not to think first: Ollama thinks by default for a model that can, and
+   * in a small window its thoughts would use the reply's few hundred tokens (issue 32).
+   */
+  thinking?: 'off';
 }
 
 /** Pieces of the reply as they arrive, for the page to show before the reply is complete. */

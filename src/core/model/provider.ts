@@ -20,18 +20,39 @@ export interface ModelTraits {
 /** Claude's, for every model the Models API lists (200k tokens and more; vision and tools). */
 export const CLAUDE_TRAITS: ModelTraits = { contextWindow: 200_000, tools: true, vision: true };
 
-/** The host names that are this computer: what the page's policy lets through (issue 32). */
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+/**
+ * The host names that are this computer, exactly those the page's policy lets through
+ * (build/security-headers.ts, LOCAL_MODEL_SERVERS): a model server anywhere else is refused by
+ * the browser, so it is not offered as one on this computer.
+ */
+const LOOPBACK = new Set(['localhost', '127.0.0.1']);
 
 export function isLoopback(url: string): boolean {
   if (!URL.canParse(url)) return false;
-  const { hostname } = new URL(url);
-  return LOOPBACK.has(hostname) || hostname.endsWith('.localhost');
+  const { protocol, hostname } = new URL(url);
+  return (protocol === 'http:' || protocol === 'https:') && LOOPBACK.has(hostname);
 }
 
-/** The statement of where query results go, shown beside the model. */
-export function whereDataGoes(baseUrl: string): { leaves: boolean; text: string } {
-  if (isLoopback(baseUrl)) return { leaves: false, text: 'Nothing leaves this computer' };
+/** Why `url` cannot be a model server on this computer, or null. */
+export function notLocal(url: string): string | null {
+  if (!url.trim()) return 'Type the address of the model server, such as http://localhost:11434.';
+  if (isLoopback(url.trim())) return null;
+  return `${url.trim()} is not on this computer (localhost or 127.0.0.1). For a server elsewhere, choose “Another Anthropic-compatible endpoint”.`;
+}
+
+/** A server on this computer that does not say its window: taken as Ollama's usual one. */
+export const UNKNOWN_LOCAL_WINDOW = 4096;
+
+/**
+ * The statement of where query results go, shown beside the model. "Nothing leaves" only for a
+ * model on this computer: a gateway on localhost (a proxy) may well pass the data on.
+ */
+export function whereDataGoes(
+  baseUrl: string,
+  provider: Provider,
+): { leaves: boolean; text: string } {
+  if (provider === 'local' && isLoopback(baseUrl))
+    return { leaves: false, text: 'Nothing leaves this computer' };
   const host = URL.canParse(baseUrl) ? new URL(baseUrl).host : baseUrl;
   return { leaves: true, text: `Query results go to ${host}` };
 }
