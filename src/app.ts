@@ -7,6 +7,7 @@
 import { Analyst } from './state/analyst.svelte.ts';
 import { FileIntake } from './state/file-intake.svelte.ts';
 import { FollowersServed } from './state/followers-served.ts';
+import { Layout } from './state/layout.svelte.ts';
 import { LinkGuard } from './state/link-guard.svelte.ts';
 import { LocalServerList } from './state/local-servers.svelte.ts';
 import type { Platform } from './state/ports.ts';
@@ -33,6 +34,8 @@ export interface SiftApp {
   links: LinkGuard;
   shell: Shell;
   theme: Theme;
+  /** The layout the person chose: the Activity panel hidden or not (layout.svelte.ts). */
+  layout: Layout;
   tableRows: TableRows;
   /** Answers the tabs that follow this one's session (followers-served.ts). */
   served: FollowersServed;
@@ -104,6 +107,7 @@ export function createApp(platform: Platform): SiftApp {
         : workspace.quietFor((tablesLoaded) => (tablesLoaded ? 3_000 : 15_000)),
     ),
     theme: new Theme(platform.colorScheme, platform.preferences),
+    layout: new Layout(platform.preferences),
     tableRows: new TableRows(engine),
     served,
   };

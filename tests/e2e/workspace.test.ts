@@ -37,8 +37,12 @@ describe('the workspace', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await sessionsReady(page);
     await loadSample(page);
-    for (const panel of ['panel-left', 'panel-center', 'panel-right'])
+    for (const panel of ['panel-left', 'panel-center'])
       expect(await page.isVisible(`[data-testid="${panel}"]`)).toBe(true);
+    // Quiet by default: no Activity panel of placeholder text before anything has happened, and
+    // no Report card to press before there is anything to report.
+    expect(await page.isVisible('[data-testid="panel-right"]')).toBe(false);
+    expect(await page.locator('.report-panel').count()).toBe(0);
     expect(await onScreen(page, '[data-testid="chat-input"]')).toBe(true);
     expect(await pageScroll(page)).toEqual({ x: false, y: false });
     // The table in the left panel, its profile a click away in the data tab.
@@ -48,8 +52,25 @@ describe('the workspace', () => {
     expect(await page.isVisible('[data-testid="profile-table"]')).toBe(false);
     await link.click();
     await page.waitForSelector('[data-testid="profile-table"][data-complete]');
-    // The activity panel hides, and comes back.
+    // The activity panel shows, hides, and comes back.
+    await page.click('[data-testid="panel-right-toggle"]');
+    expect(await page.isVisible('[data-testid="panel-right"]')).toBe(true);
     await page.click('[data-testid="activity-close"]');
+    expect(await page.isVisible('[data-testid="panel-right"]')).toBe(false);
+    await page.click('[data-testid="panel-right-toggle"]');
+    expect(await page.isVisible('[data-testid="panel-right"]')).toBe(true);
+  });
+
+  it('keeps the Activity panel hidden across a reload once the person hid it', async () => {
+    const { page } = await openScripted(browser(), weatherQuestion());
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
+    // With a turn, the panel shows where there is room; the report can be written.
+    expect(await page.isVisible('[data-testid="panel-right"]')).toBe(true);
+    expect(await page.locator('.report-panel').count()).toBe(1);
+    await page.click('[data-testid="activity-close"]');
+    await page.reload();
+    await page.waitForSelector('[data-testid="turn-state"][data-turns="1"]');
     expect(await page.isVisible('[data-testid="panel-right"]')).toBe(false);
     await page.click('[data-testid="panel-right-toggle"]');
     expect(await page.isVisible('[data-testid="panel-right"]')).toBe(true);

@@ -279,6 +279,8 @@ function preview(turn: TurnScope, e: StreamEvent, step: number, drafts: Map<stri
   const parsed = (e.partial as Record<string, unknown> | null)?.[key];
   const text = partialStringField(e.json, key) ?? (typeof parsed === 'string' ? parsed : '');
   if (!text) return;
+  // The status says what is happening: an answer being written, not "Thinking (step 2)…".
+  if (!drafts.has(e.id)) emit({ type: 'status', turnId, message: 'Writing the answer…' });
   drafts.set(e.id, text);
   emit({ type: 'answer_draft', turnId, callId: e.id, text });
 }
