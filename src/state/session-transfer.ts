@@ -5,7 +5,12 @@
  */
 import { closeOpenToolUses } from '../core/model/conversation.ts';
 import { errorMessage } from '../core/errors.ts';
-import { archiveFileName, buildArchive, readArchive } from '../core/session/archive.ts';
+import {
+  archiveFileName,
+  buildArchive,
+  readArchive,
+  type ArchiveManifest,
+} from '../core/session/archive.ts';
 import type { SessionMeta } from '../core/session/records.ts';
 import type { OpenSession } from './open-session.svelte.ts';
 import type { SessionContent, Sessions } from './sessions.svelte.ts';
@@ -44,7 +49,20 @@ export function exportSession(session: OpenSession): ExportedSession {
   return { blob, fileName: archiveFileName(meta.title) };
 }
 
-/** Reads an export file into a new session (a new id: importing twice gives two sessions). */
+/**
+ * What tells one export file from another: the session's creation time, its title, how many
+ * events it holds and when the last happened, and its files' names and sizes. The same file read
+ * twice gives the same key; the session exported again after one more question does not.
+ */
+function importKey(manifest: ArchiveManifest, sizes: number[]): string {
+  const last = manifest.events.at(-1);
+  const lastAt = last && 'at' in last ? String(last.at) : '';
+  const tables = manifest.tables.map((t, i) => `${t.fileName}:${sizes[i] ?? 0}`).join(',');
+  const { createdAt, title } = manifest.session;
+  return JSON.stringify([createdAt, title, manifest.events.length, lastAt, tables]);
+}
+
+/** Reads an export file into a new session, with the key that tells a second import of it. */
 export async function readSessionFile(file: File): Promise<SessionContent> {
   const { manifest, files } = await readArchive(file);
   const id = newSessionId();
@@ -66,6 +84,10 @@ export async function readSessionFile(file: File): Promise<SessionContent> {
     tables,
     bytes: { files: 0, events: 0, history: 0 },
     eventCount: manifest.events.length,
+    importedFrom: importKey(
+      manifest,
+      files.map((f) => f.size),
+    ),
   };
   return {
     meta,
@@ -82,6 +104,13 @@ export async function importSession(sessions: Sessions, file: File): Promise<voi
     content = await readSessionFile(file);
   } catch (e) {
     sessions.status.notice = `Not imported: ${errorMessage(e)}`;
+    return;
+  }
+  // The same file again: its session is opened, not copied (issue 33).
+  const already = content.meta.importedFrom && sessions.importedFrom(content.meta.importedFrom);
+  if (already) {
+    await sessions.open(already.id);
+    sessions.status.notice = `“${already.title}” was imported from this file before: it is open now, not copied.`;
     return;
   }
   try {

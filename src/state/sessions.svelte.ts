@@ -19,6 +19,7 @@ import { restoreTables } from './restore-tables.ts';
 import { readSession, storeSession, type SessionContent } from './stored-files.ts';
 import type { Workspace } from './workspace.svelte.ts';
 import type { SessionId } from '../core/ids.ts';
+import type { SessionMeta } from '../core/session/records.ts';
 import type { TabEngine } from './tab-engine.svelte.ts';
 
 export type { Role, SessionContent };
@@ -205,7 +206,13 @@ export class Sessions {
   }
 
   async delete(id: SessionId): Promise<void> {
-    if (id === this.active.id) await this.#newSession(null);
+    // The open one deleted, the page goes on to its neighbour in the list (the next older, else
+    // the newer), not to an empty page (issue 33).
+    const open = id === this.active.id;
+    const items = this.stored.items;
+    const at = items.findIndex((s) => s.id === id);
+    const next = open ? (items[at + 1] ?? items[at - 1])?.id : undefined;
+    if (open) await this.#newSession(null);
     try {
       await this.status.store?.delete(id);
     } catch (e) {
@@ -214,6 +221,12 @@ export class Sessions {
     await this.active.refresh();
     await this.#forgetUnkept();
     this.#tabs.listChanged(id);
+    if (next && this.stored.items.some((s) => s.id === next)) await this.open(next);
+  }
+
+  /** The stored session imported from the export file `from` (session-transfer.ts), if any. */
+  importedFrom(from: string): SessionMeta | undefined {
+    return this.stored.items.find((s) => s.importedFrom === from);
   }
 
   /** Brings in a session that was read from an export file (see session-transfer.ts). */

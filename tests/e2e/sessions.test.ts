@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { weatherAnalysis, weatherQuestion } from '../fixtures/weather-script.ts';
-import { bytesOf, downloaded, runSql } from './app.ts';
+import { bytesOf, downloaded, loadFiles, runSql, summaries } from './app.ts';
 import {
   analyze,
   ask,
@@ -19,6 +19,7 @@ import {
 } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
 import {
+  blankSession,
   currentSession,
   listedSessions,
   openWithSample,
@@ -175,6 +176,25 @@ describe('deleting a session', () => {
     expect(await listedSessions(page)).toEqual([]);
   });
 
+  it('deleting the open session opens the next one in the list, not an empty page', async () => {
+    const { page } = await openWithSample(browser());
+    await blankSession(page);
+    await loadFiles(page, [
+      { name: 'second.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n3,4\n') },
+    ]);
+    await expect.poll(async () => (await listedSessions(page)).length).toBe(2);
+    const listed = await listedSessions(page);
+    const newest = listed.find((l) => l.title === 'second.csv');
+    const older = listed.find((l) => l.title === 'weather.csv');
+    const item = page.locator(`[data-testid="session-item"][data-session-id="${newest!.id}"]`);
+    await item.locator('[data-testid="session-delete"]').click();
+    await item.locator('[data-testid="session-delete-confirm"]').click();
+    await expect.poll(() => currentSession(page)).toBe(older!.id);
+    await sessionsReady(page, 1);
+    expect((await summaries(page)).map((t) => t.file)).toEqual(['weather.csv']);
+    expect((await listedSessions(page)).map((s) => s.id)).toEqual([older!.id]);
+  });
+
   it('renames a session, and the model’s title does not replace the person’s', async () => {
     const { page } = await openWithSample(browser());
     const item = page.locator('[data-testid="session-item"]');
@@ -223,6 +243,15 @@ describe('export and import', () => {
     await fresh.page.reload();
     await sessionsReady(fresh.page, 1);
     expect(await transcript(fresh.page)).toEqual(original);
+    // The same file again is not a second copy: its session is opened, and the page says so.
+    await fresh.page.setInputFiles('input[data-testid="import-session"]', {
+      name: download.suggestedFilename(),
+      mimeType: 'application/octet-stream',
+      buffer: bytes,
+    });
+    const notice = fresh.page.locator('[data-testid="session-notice"]');
+    await expect.poll(() => notice.innerText()).toMatch(/imported from this file before/);
+    expect(await listedSessions(fresh.page)).toHaveLength(1);
     expect(fresh.errors).toEqual([]);
   });
 

@@ -64,6 +64,11 @@ export const sessionMeta = z.object({
    * files again. Null once the tables are in memory; the stored files stay the truth.
    */
   database: z.string().nullable().optional(),
+  /**
+   * What export file the session was imported from (state/session-transfer.ts, importKey):
+   * importing the same file again opens this session rather than making a copy (issue 33).
+   */
+  importedFrom: z.string().optional(),
 });
 export type SessionMeta = z.infer<typeof sessionMeta>;
 
