@@ -91,13 +91,12 @@ describe('rename', () => {
 });
 
 describe('delete', () => {
-  it('deleting the open session leaves a blank page, and it is gone after a reload', async () => {
+  it('deleting the open session opens the next in the list, and it is gone after a reload', async () => {
     const { tab, rain, sales } = await rainThenSales('Yes.');
 
     await tab.deleteSession(sales);
-    expect(tab.currentId()).toBeNull();
-    expect(tab.questions()).toEqual([]);
-    expect(tab.tables()).toEqual([]);
+    expect(tab.currentId()).toBe(rain);
+    expect(tab.tables()).toEqual(['rain']);
     expect(tab.list()).toEqual([{ id: rain, title: 'rain.csv' }]);
 
     const again = await tab.reload();

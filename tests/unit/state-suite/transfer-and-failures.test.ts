@@ -152,6 +152,9 @@ describe('failures a person notices', () => {
     await a.loadFile('sales.csv', 'who,amount\nbob,9\n');
     const sales = a.currentId()!;
     const b = await Tab.open(browser);
+    // B deletes it from a blank page: had it been open there, B would go on to open the next
+    // session first, and A would have heard of the deletion by then.
+    await b.newSession();
     await b.deleteSession(sales);
     // A reloads before it hears of the deletion: its address still names sales.
     const again = await a.reload();
