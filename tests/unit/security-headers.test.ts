@@ -62,8 +62,8 @@ describe('the same policy for static hosts', () => {
     expect(parseHeadersFile(headersFile(headers))).toEqual({ '/*': headers });
   });
 
-  it("as the README's nginx snippet, word for word", () => {
-    const readme = readFileSync('README.md', 'utf8');
+  it('as the nginx snippet of docs/security.md, word for word', () => {
+    const readme = readFileSync('docs/security.md', 'utf8');
     const snippet = /```nginx\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
     const lines = [...snippet.matchAll(/^add_header ([\w-]+) "([^"]*)" always;$/gm)];
     expect(Object.fromEntries(lines.map(([, name, value]) => [name, value]))).toEqual(
