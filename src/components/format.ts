@@ -66,12 +66,54 @@ export function formatEstimate(n: number): string {
 }
 
 /**
- * A number cell as people read it: binary floating point's noise rounded away
- * (202.29999999999995 → 202.3, at 12 significant digits), whole numbers as they are (years and
- * ids take no separators). `full` is the exact value, for the cell's tooltip, when it differs.
+ * Columns whose whole numbers name something rather than count it: ids, codes, years, phone and
+ * postal numbers. Their values are shown as written, without separators ("2012", not "2,012").
  */
-export function formatCellNumber(n: number): { text: string; full?: string } {
-  if (!Number.isFinite(n) || Number.isInteger(n)) return { text: String(n) };
-  const text = String(Number(n.toPrecision(12)));
-  return text === String(n) ? { text } : { text, full: String(n) };
+const NAMING = /(^|[^a-z])(id|ids|key|code|zip|zipcode|postcode|postal|phone|year|yr|yyyy)$/i;
+/** camelCase ids: customerId, orderID. */
+const CAMEL_ID = /[a-z](Id|ID)$/;
+
+/** Whether `column` holds numbers that name rather than count (by its name). */
+export function namesThings(column: string): boolean {
+  const name = column.trim();
+  return NAMING.test(name) || CAMEL_ID.test(name) || /^id([^a-z]|$)/i.test(name);
+}
+
+/** Grouped by the person's own locale (the browser's), as people read numbers (issue 33). */
+const grouped = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+const bySignificance = new Map<number, Intl.NumberFormat>();
+function significant(digits: number): Intl.NumberFormat {
+  let format = bySignificance.get(digits);
+  if (!format)
+    bySignificance.set(
+      digits,
+      (format = new Intl.NumberFormat(undefined, { maximumSignificantDigits: digits })),
+    );
+  return format;
+}
+
+/**
+ * A number cell as people read it, by their locale: separators in whole numbers (not in ids and
+ * years, `column` says which), fractions to six significant digits or two decimals of a large
+ * number (6,018,888.63; 862.022), binary floating point's noise gone. `full` is the exact value,
+ * for the cell's tooltip, when the text differs from it; a copy or a download takes the value.
+ */
+export function formatCellNumber(
+  n: number,
+  column = '',
+): { text: string; full?: string; plain?: string } {
+  const exact = String(n);
+  if (!Number.isFinite(n)) return { text: exact };
+  let text: string;
+  if (Number.isInteger(n)) text = namesThings(column) ? exact : grouped.format(n);
+  else if (Math.abs(n) < 1e-6 || Math.abs(n) >= 1e21) text = String(Number(n.toPrecision(6)));
+  else {
+    const whole = Math.max(1, Math.floor(Math.log10(Math.abs(n))) + 1);
+    text = significant(Math.min(21, Math.max(6, whole + 2))).format(n);
+  }
+  // The value without separators or rounding beyond the float's noise (12 significant digits):
+  // what a person would type, kept in the cell's data-value where the text differs.
+  const plain = Number.isInteger(n) ? exact : String(Number(n.toPrecision(12)));
+  if (text === exact) return { text };
+  return plain === text ? { text, full: exact } : { text, full: exact, plain };
 }

@@ -153,7 +153,10 @@ export async function runSql(
       header: [...el.querySelectorAll('thead th')].map((th) => th.textContent ?? ''),
       cells: [...el.querySelectorAll('tbody tr')].map((tr) =>
         [...tr.querySelectorAll('td')].map((td) =>
-          td.classList.contains('null') ? null : (td.textContent ?? ''),
+          // The number as typed where the text is grouped or rounded (DataTable's data-value).
+          td.classList.contains('null')
+            ? null
+            : ((td as HTMLElement).dataset.value ?? td.textContent ?? ''),
         ),
       ),
     };

@@ -144,10 +144,37 @@ describe("read-only by DuckDB's parser", () => {
     }
   });
 
+  it('shows numbers as people read them: grouped, to a few digits, ids and years as written', async () => {
+    await open();
+    const result = await runSql(
+      page,
+      'SELECT 6018888.63::DOUBLE AS revenue, 862.022107438::DOUBLE AS ratio, 2922 AS days, 2012 AS year, 100245 AS customer_id',
+    );
+    // The values as typed are there (runSql reads them), and the text a person sees is this:
+    expect(result).toMatchObject({
+      ok: true,
+      cells: [['6018888.63', '862.022107438', '2922', '2012', '100245']],
+    });
+    const shown = await page
+      .locator('[data-testid="sql-result"] tbody td')
+      .evaluateAll((tds) => tds.map((td) => [td.textContent, td.getAttribute('title')]));
+    expect(shown).toEqual([
+      ['6,018,888.63', '6018888.63'],
+      ['862.022', '862.022107438'],
+      ['2,922', '2922'],
+      ['2012', null],
+      ['100245', null],
+    ]);
+  });
+
   it('shows doubles without floating-point noise, the exact value on hover', async () => {
     await open();
     const result = await runSql(page, 'SELECT 0.1::DOUBLE + 0.2::DOUBLE AS x, 2012 AS year');
     expect(result).toMatchObject({ ok: true, cells: [['0.3', '2012']] });
+    expect(await page.locator('[data-testid="sql-result"] tbody td').allTextContents()).toEqual([
+      '0.3',
+      '2012',
+    ]);
     expect(await page.getAttribute('[data-testid="sql-result"] tbody td.num', 'title')).toBe(
       '0.30000000000000004',
     );
