@@ -156,6 +156,13 @@ export class Settings {
     return { ...listed, contextWindow: window };
   }
 
+  /** What the page calls the model in its sentences: Claude, or a local model by its role. */
+  get modelNoun(): { lower: string; upper: string } {
+    return this.isLocal
+      ? { lower: 'the model', upper: 'The model' }
+      : { lower: 'Claude', upper: 'Claude' };
+  }
+
   /** The model runs on this computer: no charge, no key. */
   get isLocal(): boolean {
     return this.provider === 'local';

@@ -11,8 +11,9 @@ export interface MockControl {
   setModels(setting: ModelsSetting): Promise<void>;
 }
 
-export function mockControl(url: string): MockControl {
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> => {
+/** One call of a mock's control API at `url` (this mock's and the local ones', tests/mock-local). */
+export function controlCall(url: string) {
+  return async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> => {
     const response = await fetch(new URL(path, url), {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -23,6 +24,10 @@ export function mockControl(url: string): MockControl {
     }
     return response.json();
   };
+}
+
+export function mockControl(url: string): MockControl {
+  const call = controlCall(url);
   return {
     script: async (steps) => void (await call('POST', '/__mock/script', steps)),
     reset: async () => void (await call('POST', '/__mock/reset')),

@@ -2,6 +2,7 @@
  * Scripts a local mock started in another process (e.g. an end-to-end global setup) through its
  * HTTP control API: the same operations as the in-process handle, async.
  */
+import { controlCall } from '../mock-anthropic/control.ts';
 import type { LocalModel, LocalRecordedRequest, LocalStep } from './types.ts';
 
 export interface MockLocalControl {
@@ -14,17 +15,7 @@ export interface MockLocalControl {
 }
 
 export function mockLocalControl(url: string): MockLocalControl {
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> => {
-    const response = await fetch(new URL(path, url), {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) {
-      throw new Error(`mock control ${path}: ${response.status} ${await response.text()}`);
-    }
-    return response.json();
-  };
+  const call = controlCall(url);
   return {
     script: async (steps) => void (await call('POST', '/__mock/script', steps)),
     reset: async () => void (await call('POST', '/__mock/reset')),
