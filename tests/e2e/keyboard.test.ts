@@ -85,7 +85,9 @@ describe('the page by keyboard', () => {
     await page.keyboard.press('?');
     const dialog = page.locator('[data-testid="shortcuts"]');
     await dialog.waitFor({ state: 'visible' });
-    expect(await dialog.textContent()).toMatch(/Esc\s*Stop Claude while it works/);
+    expect(await dialog.textContent()).toMatch(
+      /Esc\s*Close the open panel; else stop the model while it works/,
+    );
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     // Typed into a field, ? is a character.
