@@ -186,7 +186,7 @@ describe('the same from the model', () => {
     expect(cards.map((c) => c.error)).toEqual(['true', 'false']);
     expect(cards[0]?.text).toMatch(/restarted DuckDB and loaded 1 table again/);
     expect(cards[0]?.text).toMatch(/Details/);
-    expect(cards[1]?.text).toContain('2922');
+    expect(cards[1]?.text).toContain('2,922');
     const requests = (await mock().requests()).filter((r) => r.path === '/v1/messages');
     expect(JSON.stringify(requests[1]?.body)).toMatch(
       /restarted DuckDB.*DuckDB said: .*memory access out of bounds/,

@@ -103,7 +103,10 @@ describe('a question across two files', () => {
     expect(result).toMatchObject({ error: 'false', rowCount: 3 });
     for (const row of expected) {
       expect(result.text).toContain(String(row.segment));
-      expect(result.text).toContain(String(Number(row.revenue)));
+      // Shown as people read it: grouped, to two decimals at most here (issue 33).
+      expect(result.text).toContain(
+        Number(row.revenue).toLocaleString('en-US', { maximumFractionDigits: 2 }),
+      );
     }
     expect(errors).toEqual([]);
   });

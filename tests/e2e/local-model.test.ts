@@ -113,7 +113,10 @@ describe('a model on this computer', () => {
     expect(await analyze(page)).toBe('done');
     expect(await page.textContent('.analysis h2')).toBe('Rain in two cities');
     const items = await shownItems(page);
-    expect(items.find((i) => i.type === 'query_result')?.text).toContain(String(rain));
+    // Shown grouped, as people read it (issue 33).
+    expect(items.find((i) => i.type === 'query_result')?.text).toContain(
+      rain.toLocaleString('en-US'),
+    );
     expect(items.find((i) => i.type === 'validation')?.text).toContain('Holds');
     const answer = items.filter((i) => i.type === 'text').at(-1)!;
     expect(answer.text).toContain(`${rain} rainy days`);

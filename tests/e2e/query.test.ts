@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runSql, sqlBoxReset } from './app.ts';
+import { downloaded, runSql, showView, sqlBoxReset } from './app.ts';
 import { openApp, useBrowser, useSharedApp } from './browser.ts';
 import { startListener, type Listener } from './listener.ts';
 import { loadSample } from './sessions-helpers.ts';
@@ -224,6 +224,41 @@ describe('limits', () => {
     const error = page.locator('[data-testid="sql-error"]');
     await expect(error.getAttribute('data-kind', { timeout: 30_000 })).resolves.toBe('cancelled');
     await expectDataIntact();
+  });
+});
+
+describe('the person’s own queries', () => {
+  it('start from an empty box, keep a history, and leave the page copied or as CSV', async () => {
+    const { page: own } = await openApp(browser());
+    await loadSample(own);
+    await own.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await showView(own, 'data');
+    // Empty, with an example as its placeholder: a click does not add to an old query.
+    expect(await own.inputValue('[data-testid="sql-input"]')).toBe('');
+    expect(await own.isDisabled('[data-testid="sql-run"]')).toBe(true);
+
+    const first = 'SELECT weather, count(*) AS days FROM data GROUP BY weather ORDER BY days DESC';
+    const second = "SELECT max(precipitation) AS wettest FROM data WHERE location = 'Seattle'";
+    expect(await runSql(own, first)).toMatchObject({ ok: true, rows: 5 });
+    const result = own.locator('[data-testid="sql-result"]');
+    await result.locator('[data-testid="copy"]').click();
+    await expect
+      .poll(() => own.evaluate(() => navigator.clipboard.readText()))
+      .toMatch(/^weather\tdays\nsun\t1466\n/);
+    const csv = await downloaded(own, result.locator('[data-testid="table-csv"]'));
+    expect(csv.toString('utf8')).toMatch(/^weather,days\r\nsun,1466\r\n/);
+    expect(await runSql(own, second)).toMatchObject({ ok: true, rows: 1 });
+
+    const history = own.locator('[data-testid="sql-history"]');
+    await history.locator('summary').click();
+    expect(await history.locator('[data-testid="sql-history-item"]').allTextContents()).toEqual([
+      second,
+      first,
+    ]);
+    // An earlier query goes back into the box in place of what was there, its old result gone.
+    await history.locator('[data-testid="sql-history-item"]').nth(1).click();
+    expect(await own.inputValue('[data-testid="sql-input"]')).toBe(first);
+    expect(await own.locator('[data-testid="sql-result"]').count()).toBe(0);
   });
 });
 
