@@ -5,13 +5,7 @@
  */
 import { errorMessage } from '../errors.ts';
 import { ModelError, type ModelReply, type StreamEvent } from '../model/client.ts';
-import type {
-  AssistantBlock,
-  TextBlock,
-  ToolResultBlock,
-  ToolSpec,
-  ToolUseBlock,
-} from '../model/messages.ts';
+import type { ToolResultBlock, ToolSpec, ToolUseBlock } from '../model/messages.ts';
 import { costOf, inputTotal } from '../model/pricing.ts';
 import { toolSpec } from '../tools/tool.ts';
 import type { ToolSet } from '../tools/tool-set.ts';
@@ -21,6 +15,7 @@ import {
   appendAssistant,
   appendUser,
   estimateTokens,
+  textOf,
   withCacheBreakpoint,
   withoutImages,
 } from '../model/conversation.ts';
@@ -46,12 +41,6 @@ export function toolSpecs(tools: ToolSet): ToolSpec[] {
   }
   return specs;
 }
-
-const textOf = (blocks: AssistantBlock[]) =>
-  blocks
-    .filter((b): b is TextBlock => b.type === 'text')
-    .map((b) => b.text)
-    .join('\n\n');
 
 export type StepOutcome = { record: StepRecord } | { failed: Ending };
 

@@ -3,15 +3,10 @@
  * turned into the calls they meant, for the step to run (step.ts), or recognised as an attempt
  * the model is told how to make properly (stop-conditions.ts, unreadableCall).
  */
-import type { AssistantBlock, TextBlock, ToolUseBlock } from '../model/messages.ts';
+import { textOf } from '../model/conversation.ts';
+import type { AssistantBlock, ToolUseBlock } from '../model/messages.ts';
 import { toolCallsInText } from './text-tool-calls.ts';
 import type { TurnScope } from './turn-types.ts';
-
-const textOf = (blocks: AssistantBlock[]) =>
-  blocks
-    .filter((b): b is TextBlock => b.type === 'text')
-    .map((b) => b.text)
-    .join('\n\n');
 
 /** JSON of a call's shape that names no tool or could not be read (text-tool-calls.ts). */
 export const looksLikeCall = (text: string) =>

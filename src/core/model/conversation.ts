@@ -3,7 +3,13 @@
  * tool_result at the start of the next user message; consecutive user content merged into one
  * message. Functions return new arrays; stored histories are never mutated.
  */
-import type { AssistantBlock, Message, ToolResultBlock, UserBlock } from '../model/messages.ts';
+import type {
+  AssistantBlock,
+  Message,
+  TextBlock,
+  ToolResultBlock,
+  UserBlock,
+} from '../model/messages.ts';
 
 export interface Conversation {
   messages: Message[];
@@ -53,6 +59,14 @@ export function withCacheBreakpoint(messages: Message[]): Message[] {
 }
 
 /** A rough token count (about 3.5 characters a token for JSON-ish text), for budgeting only. */
+/** A reply's text blocks as one text, paragraphs apart: its answer, notes or report. */
+export function textOf(blocks: AssistantBlock[]): string {
+  return blocks
+    .filter((b): b is TextBlock => b.type === 'text')
+    .map((b) => b.text)
+    .join('\n\n');
+}
+
 export function estimateTokens(value: unknown): number {
   return Math.ceil(JSON.stringify(value).length / 3.5);
 }

@@ -7,8 +7,7 @@
 import type { AgentEvent } from '../events/events.ts';
 import { errorMessage } from '../errors.ts';
 import { ModelError, type ModelClient } from '../model/client.ts';
-import type { TextBlock } from '../model/messages.ts';
-import { estimateTokens } from '../model/conversation.ts';
+import { estimateTokens, textOf } from '../model/conversation.ts';
 import { costOf } from '../model/pricing.ts';
 import type { ReportInput } from './report-input.ts';
 import { REPORT_REQUEST, REPORT_SYSTEM } from './report-prompt.ts';
@@ -83,10 +82,7 @@ export async function writeReport(req: ReportRequest): Promise<void> {
         },
       },
     );
-    text = reply.content
-      .filter((b): b is TextBlock => b.type === 'text')
-      .map((b) => b.text)
-      .join('\n\n');
+    text = textOf(reply.content);
     const model = reply.model || req.modelId;
     emit({
       type: 'usage',
