@@ -1,41 +1,125 @@
 /**
  * The rows of one table, for the data tab's grid: fetched a page at a time as the grid scrolls
  * to them (`SELECT * … LIMIT … OFFSET …` through the guarded engine), so a table of millions of
- * rows shows its first screen at once and never crosses to the page whole.
+ * rows shows its first screen at once and never crosses to the page whole. Sorting, filtering
+ * and searching change that SQL (core/data/grid-view.ts): DuckDB does them, never the page.
  */
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
-import type { Cell, SiftEngine, TableInfo } from '../core/data/engine.ts';
+import type { Cell, ResultColumn, SiftEngine, TableInfo } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
-import { quoteIdent } from '../core/sql/sql-text.ts';
+import { countSql, isPlain, pageSql, PLAIN_VIEW, type GridView } from '../core/data/grid-view.ts';
 
 export const PAGE_ROWS = 200;
+
+/** A view that could not be applied: in plain words, with DuckDB's own text for Details. */
+export interface ViewFailure {
+  message: string;
+  details: string;
+}
 
 export class TableRows {
   /** The table shown; null before one is chosen. */
   table = $state<string | null>(null);
   columns = $state.raw<string[]>([]);
+  schema = $state.raw<ResultColumn[]>([]);
+  /** Rows in the view: the whole table's unless a filter or search keeps fewer. */
   total = $state(0);
+  /** Rows in the table. */
+  tableTotal = $state(0);
+  view = $state.raw<GridView>(PLAIN_VIEW);
+  /** A new view is being counted: the grid shows the last one until it is. */
+  applying = $state(false);
+  viewFailure = $state<ViewFailure | null>(null);
+  /** Column widths the person set by dragging or keys, in pixels, for the table shown. */
+  readonly widths = new SvelteMap<string, number>();
   /** Pages fetched so far, by page number. */
   readonly pages = new SvelteMap<number, Cell[][]>();
   error = $state<string | null>(null);
   readonly #engine: SiftEngine;
   /** Pages asked for (fetched or on their way). */
   readonly #asked = new SvelteSet<number>();
-  /** Bumped when another table is shown: a page that arrives for the last one is dropped. */
+  /** Each table's view, kept while the session is open so going back to its rows finds it. */
+  // Read only when a table is shown again, never drawn from: plain maps, not reactive ones.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #views = new Map<string, GridView>();
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #widths = new Map<string, ReadonlyMap<string, number>>();
+  /** Bumped when another table or view is shown: a page that arrives for the last one is dropped. */
   #generation = 0;
+  /** Bumped by each view asked for: only the last one asked is applied. */
+  #applyCount = 0;
 
   constructor(engine: SiftEngine) {
     this.#engine = engine;
   }
 
   show(table: TableInfo | null): void {
-    if (table?.name === this.table && table?.rows === this.total) return;
-    this.#generation++;
-    this.#asked.clear();
+    if (table?.name === this.table && table?.rows === this.tableTotal) return;
+    if (this.table) {
+      this.#views.set(this.table, this.view);
+      this.#widths.set(this.table, new SvelteMap(this.widths));
+    }
+    this.widths.clear();
+    for (const [column, px] of (table && this.#widths.get(table.name)) ?? []) {
+      this.widths.set(column, px);
+    }
     this.table = table?.name ?? null;
     this.columns = table?.columns.map((c) => c.name) ?? [];
-    this.total = table?.rows ?? 0;
+    this.schema = table?.schema ?? table?.columns.map((c) => ({ name: c.name, type: '' })) ?? [];
+    this.tableTotal = table?.rows ?? 0;
+    this.viewFailure = null;
+    this.#applyCount++;
+    const kept = table ? this.#views.get(table.name) : undefined;
+    const usable = kept && kept.filters.every((f) => this.columns.includes(f.column)) ? kept : null;
+    this.#reset(PLAIN_VIEW, this.tableTotal);
+    if (usable && !isPlain(usable)) void this.apply(usable);
+  }
+
+  /**
+   * Shows the rows of another view once DuckDB has counted them. A view DuckDB refuses (a bound
+   * that is not a date, say) leaves the grid as it was, with the reason in `viewFailure`.
+   */
+  async apply(view: GridView): Promise<boolean> {
+    const table = this.table;
+    if (!table) return false;
+    // A count of its own: the pages of the view still shown keep arriving until this one is counted.
+    const asked = ++this.#applyCount;
+    const current = () => asked === this.#applyCount && table === this.table;
+    this.applying = true;
+    let failure: string;
+    try {
+      const result = await this.#engine.query(countSql(table, view, this.schema), {
+        maxRows: 1,
+        timeoutMs: 60_000,
+        id: `rows-count-${table}`,
+      });
+      if (!current()) return false;
+      if (result.ok) {
+        this.viewFailure = null;
+        this.#reset(view, Number(result.rows[0]?.[0] ?? 0));
+        return true;
+      }
+      failure = result.message;
+    } catch (e) {
+      if (!current()) return false;
+      failure = errorMessage(e);
+    }
+    this.applying = false;
+    this.viewFailure = {
+      message:
+        'DuckDB could not apply that to the rows, so they are shown as before. A bound must be written as the column holds it: a number, or a date as 2024-03-31.',
+      details: failure,
+    };
+    return false;
+  }
+
+  #reset(view: GridView, total: number): void {
+    this.#generation++;
+    this.#asked.clear();
     this.pages.clear();
+    this.view = view;
+    this.total = total;
+    this.applying = false;
     this.error = null;
   }
 
@@ -54,7 +138,7 @@ export class TableRows {
   }
 
   async #fetch(table: string, page: number, generation: number): Promise<void> {
-    const sql = `SELECT * FROM ${quoteIdent(table)} LIMIT ${PAGE_ROWS} OFFSET ${page * PAGE_ROWS}`;
+    const sql = pageSql(table, this.view, this.schema, PAGE_ROWS, page * PAGE_ROWS);
     let failure: string | null = null;
     try {
       const result = await this.#engine.query(sql, {

@@ -1,0 +1,180 @@
+/**
+ * The rows grid sorts, filters, searches and resizes (issue 33, item 4), each by DuckDB in the
+ * worker: what the person sees is checked against the bundled CSV read here, in Node.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openApp, useBrowser } from './browser.ts';
+import { serious } from './axe.ts';
+import { loadSample, sessionsReady } from './sessions-helpers.ts';
+
+const browser = useBrowser();
+
+interface Day {
+  location: string;
+  date: string;
+  precipitation: number;
+  temp_max: number;
+  weather: string;
+  line: string;
+}
+let days: Day[];
+
+beforeAll(async () => {
+  const lines = (await readFile('public/data/weather.csv', 'utf8')).trim().split('\n').slice(1);
+  days = lines.map((line) => {
+    const [location, date, precipitation, temp_max, , , weather] = line.split(',');
+    return {
+      location: location!,
+      date: date!,
+      precipitation: Number(precipitation),
+      temp_max: Number(temp_max),
+      weather: weather!,
+      line,
+    };
+  });
+});
+
+async function openRows(): Promise<Page> {
+  const { page } = await openApp(browser());
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await sessionsReady(page);
+  await loadSample(page);
+  await page.click('[data-testid="show-rows"][data-table="data"]');
+  await page.waitForSelector('[data-testid="rows-grid"] tr[data-row="0"] td.num');
+  return page;
+}
+
+const grid = (page: Page) => page.locator('[data-testid="rows-grid"]');
+/** The first `n` rows as shown, each column's text (a number as typed, from data-value). */
+const firstRows = (page: Page, n: number) =>
+  grid(page).evaluate((el, n) => {
+    const rows = [...el.querySelectorAll('tbody tr[data-row]')].slice(0, n);
+    return rows.map((tr) =>
+      [...tr.querySelectorAll('td:not(.index)')].map(
+        (td) => (td as HTMLElement).dataset.value ?? td.textContent ?? '',
+      ),
+    );
+  }, n);
+const shownTotal = (page: Page) => grid(page).evaluate((el) => Number(el.dataset.total));
+const settled = (page: Page) =>
+  page.waitForSelector(
+    '[data-testid="rows-grid"]:not([data-busy]) tr[data-row="0"] td:not(.loading):not(.index)',
+  );
+
+describe('the rows grid', () => {
+  it('sorts by a column, largest first, then back to the file’s order', async () => {
+    const page = await openRows();
+    const sort = grid(page).locator('[data-testid="grid-sort"][data-column="temp_max"]');
+    await sort.click();
+    await sort.click();
+    await expect
+      .poll(() => page.getAttribute('th[data-column="temp_max"]', 'aria-sort'))
+      .toBe('descending');
+    await settled(page);
+    const hottest = [...days].sort((a, b) => b.temp_max - a.temp_max).slice(0, 5);
+    await expect
+      .poll(async () => (await firstRows(page, 5)).map((r) => Number(r[3])))
+      .toEqual(hottest.map((d) => d.temp_max));
+    await expect(grid(page).locator('[data-testid="grid-count"]').innerText()).resolves.toMatch(
+      /sorted by temp_max, largest first/,
+    );
+    // The third click: the rows as the file has them.
+    await sort.click();
+    await expect
+      .poll(async () => (await firstRows(page, 1))[0]?.slice(0, 2))
+      .toEqual([days[0]!.location, days[0]!.date]);
+    expect(await page.getAttribute('th[data-column="temp_max"]', 'aria-sort')).toBeNull();
+  });
+
+  it('filters a range and a value, says how many rows match, and takes the filters off', async () => {
+    const page = await openRows();
+    await grid(page).locator('[data-testid="grid-filter"][data-column="precipitation"]').click();
+    await page.fill('[data-testid="grid-filter-from"]', '10');
+    await page.fill('[data-testid="grid-filter-to"]', '20.5');
+    await page.click('[data-testid="grid-filter-apply"]');
+    const wet = days.filter((d) => d.precipitation >= 10 && d.precipitation <= 20.5);
+    await expect.poll(() => shownTotal(page)).toBe(wet.length);
+    await page.waitForSelector('[data-testid="grid-filter-form"]', { state: 'detached' });
+    await settled(page);
+    for (const row of await firstRows(page, 10)) {
+      expect(Number(row[2])).toBeGreaterThanOrEqual(10);
+      expect(Number(row[2])).toBeLessThanOrEqual(20.5);
+    }
+    await expect(grid(page).locator('[data-testid="grid-count"]').innerText()).resolves.toMatch(
+      new RegExp(`^${wet.length} of 2,922 rows match`),
+    );
+
+    // A value on top, chosen from the column's typical values.
+    await grid(page).locator('[data-testid="grid-filter"][data-column="location"]').click();
+    await page.fill('[data-testid="grid-filter-value"]', 'New York');
+    await page.keyboard.press('Enter');
+    const both = wet.filter((d) => d.location === 'New York');
+    await expect.poll(() => shownTotal(page)).toBe(both.length);
+    const chips = grid(page).locator('[data-testid="grid-filter-chip"]');
+    await expect(chips.allInnerTexts()).resolves.toEqual([
+      expect.stringContaining('precipitation from 10 to 20.5'),
+      expect.stringContaining('location is New York'),
+    ]);
+
+    await chips.first().getByRole('button').click();
+    await expect
+      .poll(() => shownTotal(page))
+      .toBe(days.filter((d) => d.location === 'New York').length);
+    await page.click('[data-testid="grid-clear"]');
+    await expect.poll(() => shownTotal(page)).toBe(days.length);
+  });
+
+  it('searches every column, ignoring case, and says when nothing matches', async () => {
+    const page = await openRows();
+    await page.fill('[data-testid="grid-search"]', 'SNOW');
+    await page.keyboard.press('Enter');
+    const snowy = days.filter((d) => d.line.toLowerCase().includes('snow'));
+    expect(snowy.length).toBeGreaterThan(0);
+    await expect.poll(() => shownTotal(page)).toBe(snowy.length);
+    await settled(page);
+    for (const row of await firstRows(page, 5)) expect(row[6]).toBe('snow');
+
+    await page.fill('[data-testid="grid-search"]', 'no such weather');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid="grid-none"]');
+    expect(await shownTotal(page)).toBe(0);
+  });
+
+  it('resizes a column from the keyboard and by dragging its edge', async () => {
+    const page = await openRows();
+    const head = grid(page).locator('th[data-column="weather"]');
+    const width = () => head.evaluate((el) => el.getBoundingClientRect().width);
+    const before = await width();
+    await grid(page).locator('[data-testid="grid-resize"][data-column="weather"]').focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(width).toBeCloseTo(before + 48, 0);
+
+    // Dragging the edge of another column, on screen, narrower.
+    const date = grid(page).locator('th[data-column="date"]');
+    const dateWidth = await date.evaluate((el) => el.getBoundingClientRect().width);
+    const edge = await grid(page)
+      .locator('[data-testid="grid-resize"][data-column="date"]')
+      .boundingBox();
+    await page.mouse.move(edge!.x + 3, edge!.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(edge!.x + 43, edge!.y + 10, { steps: 4 });
+    await page.mouse.up();
+    await expect
+      .poll(() => date.evaluate((el) => el.getBoundingClientRect().width))
+      .toBeCloseTo(dateWidth + 40, 0);
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'has no serious axe violation with a filter open (%s)',
+    async (colorScheme) => {
+      const page = await openRows();
+      await page.emulateMedia({ colorScheme });
+      await grid(page).locator('[data-testid="grid-sort"][data-column="date"]').click();
+      await grid(page).locator('[data-testid="grid-filter"][data-column="date"]').click();
+      await page.waitForSelector('[data-testid="grid-filter-form"]');
+      expect(await serious(page)).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,162 @@
+/**
+ * The rows grid's sort, filters and search (core/data/grid-view.ts) as SQL on a real DuckDB: the
+ * rows each view keeps, and their order, against what plain JavaScript makes of the same data.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResultColumn } from '../../src/core/data/engine.ts';
+import {
+  countSql,
+  pageSql,
+  PLAIN_VIEW,
+  withFilter,
+  type GridView,
+} from '../../src/core/data/grid-view.ts';
+import { type NativeDuckDB, openNativeDuckDB } from '../helpers/native-duckdb.ts';
+
+interface Sale {
+  id: number;
+  city: string | null;
+  amount: number | null;
+  sold: string; // TIMESTAMP as text
+  day: string; // DATE as text
+}
+
+/** 1,000 sales with many ties in city and amount, some NULLs, and a few awkward names. */
+const CITIES = ['Paris', 'Lyon', 'São Paulo', '100% Cotton Ltd', "O'Brien & Co", null];
+const sales: Sale[] = Array.from({ length: 1000 }, (_, i) => ({
+  id: i + 1,
+  city: CITIES[(i * 7) % CITIES.length] ?? null,
+  amount: i % 13 === 0 ? null : ((i * 37) % 50) * 2.5,
+  sold: `2024-03-${String(1 + (i % 31)).padStart(2, '0')} ${String(i % 24).padStart(2, '0')}:15:00`,
+  day: `2024-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, '0')}`,
+}));
+
+let db: NativeDuckDB;
+let schema: ResultColumn[];
+
+beforeAll(async () => {
+  db = await openNativeDuckDB();
+  await db.run(
+    'CREATE TABLE "sales data" (id INTEGER, city VARCHAR, amount DOUBLE, sold TIMESTAMP, day DATE)',
+  );
+  const lit = (v: string | number | null) =>
+    v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`;
+  await db.run(
+    `INSERT INTO "sales data" VALUES ${sales
+      .map((s) => `(${[s.id, s.city, s.amount, s.sold, s.day].map(lit).join(', ')})`)
+      .join(', ')}`,
+  );
+  schema = await db.describe('sales data');
+});
+
+afterAll(() => db?.close());
+
+/** The ids the view keeps, read page by page as the grid reads them. */
+async function idsOf(view: GridView, pageRows = 64): Promise<number[]> {
+  const [{ n }] = (await db.run(countSql('sales data', view, schema))) as [{ n: unknown }];
+  const ids: number[] = [];
+  for (let offset = 0; offset < Number(n); offset += pageRows) {
+    const rows = await db.run(pageSql('sales data', view, schema, pageRows, offset));
+    ids.push(...rows.map((r) => Number(r.id)));
+  }
+  return ids;
+}
+
+const idsWhere = (keep: (s: Sale) => boolean) => sales.filter(keep).map((s) => s.id);
+
+describe('the rows grid, by DuckDB', () => {
+  it('sorts by a column with ties, page after page, never repeating or losing a row', async () => {
+    const ids = await idsOf({ ...PLAIN_VIEW, sort: { column: 'amount', descending: true } });
+    expect(new Set(ids).size).toBe(sales.length);
+    const expected = [...sales]
+      .sort((a, b) =>
+        a.amount === b.amount
+          ? a.id - b.id
+          : a.amount === null
+            ? 1
+            : b.amount === null
+              ? -1
+              : b.amount - a.amount,
+      )
+      .map((s) => s.id);
+    expect(ids).toEqual(expected);
+  });
+
+  it('keeps a range of numbers, both bounds included, and leaves out the empty ones', async () => {
+    const view = withFilter(PLAIN_VIEW, { kind: 'range', column: 'amount', from: '10', to: '25' });
+    expect(await idsOf(view)).toEqual(
+      idsWhere((s) => s.amount !== null && s.amount >= 10 && s.amount <= 25),
+    );
+  });
+
+  it('reads "to" a date on a timestamp as the end of that day', async () => {
+    const view = withFilter(PLAIN_VIEW, {
+      kind: 'range',
+      column: 'sold',
+      from: '2024-03-10',
+      to: '2024-03-12',
+    });
+    const kept = idsWhere(
+      (s) => s.sold.slice(0, 10) >= '2024-03-10' && s.sold.slice(0, 10) <= '2024-03-12',
+    );
+    expect(kept.length).toBeGreaterThan(0);
+    expect(await idsOf(view)).toEqual(kept);
+  });
+
+  it('keeps one value, or the rows where it is empty, with a sort on top', async () => {
+    const paris = withFilter(PLAIN_VIEW, { kind: 'value', column: 'city', value: "O'Brien & Co" });
+    expect(await idsOf(paris)).toEqual(idsWhere((s) => s.city === "O'Brien & Co"));
+    const none = withFilter(
+      { ...PLAIN_VIEW, sort: { column: 'id', descending: true } },
+      { kind: 'value', column: 'city', value: null },
+    );
+    expect(await idsOf(none)).toEqual(idsWhere((s) => s.city === null).reverse());
+  });
+
+  it('searches every column, ignoring case, taking % and _ as themselves', async () => {
+    expect(await idsOf({ ...PLAIN_VIEW, search: 'são' })).toEqual(
+      idsWhere((s) => s.city === 'São Paulo'),
+    );
+    expect(await idsOf({ ...PLAIN_VIEW, search: '100%' })).toEqual(
+      idsWhere((s) => s.city === '100% Cotton Ltd' || String(s.id).includes('100%')),
+    );
+    expect(await idsOf({ ...PLAIN_VIEW, search: '_' })).toEqual([]);
+  });
+
+  it('combines filters and search, each narrowing the others', async () => {
+    const view = withFilter(
+      withFilter(
+        { ...PLAIN_VIEW, search: 'lyon' },
+        {
+          kind: 'range',
+          column: 'day',
+          from: '2024-02-01',
+          to: null,
+        },
+      ),
+      { kind: 'range', column: 'amount', from: null, to: '50' },
+    );
+    expect(await idsOf(view)).toEqual(
+      idsWhere(
+        (s) => s.city === 'Lyon' && s.day >= '2024-02-01' && s.amount !== null && s.amount <= 50,
+      ),
+    );
+  });
+
+  it('refuses a bound that is not of the column’s type, in DuckDB’s words', async () => {
+    const view = withFilter(PLAIN_VIEW, { kind: 'range', column: 'day', from: 'March', to: null });
+    await expect(db.run(countSql('sales data', view, schema))).rejects.toThrow(/March/);
+  });
+
+  it('breaks ties by every column when the table has its own column named rowid', async () => {
+    await db.run('CREATE TABLE odd AS SELECT 10 - (i % 3) AS rowid, i % 2 AS k FROM range(9) t(i)');
+    const odd = await db.describe('odd');
+    const sorted = { ...PLAIN_VIEW, sort: { column: 'k', descending: false } };
+    const pages = [0, 4, 8].map((o) => pageSql('odd', sorted, odd, 4, o));
+    const rows = (await Promise.all(pages.map((sql) => db.run(sql)))).flat();
+    const expected = Array.from({ length: 9 }, (_, i) => ({ k: i % 2, rowid: 10 - (i % 3) }))
+      .sort((a, b) => a.k - b.k || a.rowid - b.rowid)
+      .map((r) => `${r.k}:${r.rowid}`);
+    expect(rows.map((r) => `${r.k}:${r.rowid}`)).toEqual(expected);
+  });
+});
