@@ -91,7 +91,7 @@ export function createApp(platform: Platform): SiftApp {
     settings,
     analyst,
     sessions,
-    sqlConsole: new SqlConsole(engine),
+    sqlConsole: new SqlConsole(engine, shown),
     links: new LinkGuard(platform.openLink),
     // A reload would cut short a turn or a file being read; sessions themselves are stored.
     // The first visit's caching of the whole app (40 MB, most of it DuckDB's wasm) waits for a

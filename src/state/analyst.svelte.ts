@@ -210,6 +210,8 @@ export class Analyst {
           tables,
           conversation: log.conversation,
           queriesSoFar: queriesSoFar(log.events),
+          nextQueryId: () => log.nextQueryId(),
+          ownQueries: log.view.ownQueries.filter((q) => q.afterTurns === log.view.turns.length),
           queryRows: (id) => queryRowsOf(log.events, id),
           signal: abort.signal,
           emit,

@@ -11,6 +11,8 @@
 import { TRANSIENT, type AgentEvent } from '../core/events/events.ts';
 import { emptySession, reduce, reduceAll, type SessionView } from '../core/events/view.ts';
 import { emptyConversation, type Conversation } from '../core/model/conversation.ts';
+import { queriesSoFar } from '../core/events/query-ids.ts';
+import { queryIdOf, type QueryId } from '../core/ids.ts';
 
 /** Whether this tab writes the session or follows another tab that does. */
 export type Role = 'writer' | 'follower';
@@ -38,6 +40,8 @@ export class SessionLog {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #listeners = new Set<LogListener>();
   #closed = false;
+  /** The highest query id given so far (`Q7` → 7): the model's queries and the person's share it. */
+  #queries: number;
 
   constructor(
     role: Role,
@@ -48,6 +52,15 @@ export class SessionLog {
     this.#events = [...events];
     this.#conversation = conversation;
     this.view = reduceAll(events);
+    this.#queries = queriesSoFar(events);
+  }
+
+  /**
+   * The session's next query id. One counter for the turn and the SQL box: the person may run a
+   * query while a turn runs, and each must get an id of its own.
+   */
+  nextQueryId(): QueryId {
+    return queryIdOf(++this.#queries);
   }
 
   /** A follower's log shows the session and takes no question and no file. */
@@ -82,6 +95,7 @@ export class SessionLog {
       return;
     }
     this.#events.push(event);
+    this.#count(event);
     for (const l of this.#listeners) l.event?.(event);
   }
 
@@ -96,7 +110,14 @@ export class SessionLog {
   follow(event: AgentEvent): void {
     if (this.#closed) return;
     this.view = reduce(this.view, event);
-    if (!TRANSIENT.has(event.type)) this.#events.push(event);
+    if (TRANSIENT.has(event.type)) return;
+    this.#events.push(event);
+    this.#count(event);
+  }
+
+  /** Keeps the counter past an id given elsewhere (the writing tab, a turn's own counter). */
+  #count(event: AgentEvent): void {
+    this.#queries = Math.max(this.#queries, queriesSoFar([event]));
   }
 
   /** The session was left: nothing more is taken, and no one is told of anything. */

@@ -115,6 +115,7 @@ export class SessionWriter {
 
   /** Folds a streaming event into the snapshot, written at most every LIVE_INTERVAL_MS. */
   transient(event: AgentEvent): void {
+    if (!('turnId' in event)) return;
     const live = this.#live;
     if (event.turnId !== live.turnId) this.#live = this.#emptyLive(event.turnId);
     if (event.type === 'answer_draft')

@@ -1,69 +1,110 @@
 /**
- * The person's own SQL box: the statement, the limits, the run in progress, its result, and the
- * statements run before in this session (issue 33: the box started filled, and kept no history).
+ * The person's own SQL box: the statement, the limits, the run in progress and its result. Each
+ * run is kept with the session as an `own_query` event (core/events/own-query.ts), with the next
+ * id of the session's series: its history outlives a reload, and the model, told of it at its
+ * next turn, can cite it as the person can (issue 33: "your own SQL is second-class").
  */
 import type { QueryResult, SiftEngine } from '../core/data/engine.ts';
+import type { OwnQuery } from '../core/events/own-query.ts';
+import type { QueryId } from '../core/ids.ts';
 import { errorMessage } from '../core/errors.ts';
+import type { ShownLog } from './shown-log.svelte.ts';
 
 export const CONSOLE_MAX_ROWS = 1000;
-/** Statements kept in the box's history, newest first. */
-export const HISTORY_SIZE = 20;
+/** Statements listed in the box's history, newest first. */
+export const HISTORY_SIZE = 50;
 
 export class SqlConsole {
   sql = $state('');
-  /** Statements run in this session, newest first, each once. */
-  history = $state.raw<string[]>([]);
   timeoutSeconds = $state(30);
   running = $state(false);
   result = $state.raw<QueryResult | null>(null);
+  /** The id the last result was kept under; null when it was not kept (a follower tab). */
+  resultId = $state<QueryId | null>(null);
   lastSql = $state('');
   /** Counts finished runs, so a view (or a test) can tell a new result from the last one. */
   runs = $state(0);
   /** The id of the run in progress: Cancel stops this query and no other. */
   #runId: string | null = null;
   readonly #engine: SiftEngine;
+  readonly #shown: ShownLog;
 
-  constructor(engine: SiftEngine) {
+  constructor(engine: SiftEngine, shown: ShownLog) {
     this.#engine = engine;
+    this.#shown = shown;
+  }
+
+  /** The session's queries from this box, newest first, each statement once (its latest run). */
+  get history(): OwnQuery[] {
+    const out: OwnQuery[] = [];
+    for (const q of [...this.#shown.log.view.ownQueries].reverse()) {
+      if (out.some((o) => o.query.trim() === q.query.trim())) continue;
+      out.push(q);
+      if (out.length === HISTORY_SIZE) break;
+    }
+    return out;
   }
 
   async run(): Promise<void> {
     if (this.running || !this.sql.trim()) return;
     this.running = true;
     this.lastSql = this.sql;
-    const statement = this.sql.trim();
-    this.history = [statement, ...this.history.filter((s) => s !== statement)].slice(
-      0,
-      HISTORY_SIZE,
-    );
+    const statement = this.sql;
+    // The log of the session the query was asked in: the person may switch while it runs.
+    const log = this.#shown.log;
     const id = `sql-box-${crypto.randomUUID()}`;
     this.#runId = id;
+    let result: QueryResult;
     try {
-      this.result = await this.#engine.query(this.sql, {
+      result = await this.#engine.query(statement, {
         maxRows: CONSOLE_MAX_ROWS,
         timeoutMs: Math.max(1, this.timeoutSeconds) * 1000,
         id,
       });
     } catch (e) {
-      this.result = { ok: false, kind: 'error', message: errorMessage(e), durationMs: 0 };
+      result = { ok: false, kind: 'error', message: errorMessage(e), durationMs: 0 };
     } finally {
       this.#runId = null;
       this.running = false;
-      this.runs++;
     }
+    const cancelled = !result.ok && result.kind === 'cancelled';
+    const kept = !log.readOnly && !log.closed && !cancelled;
+    const queryId = kept ? log.nextQueryId() : null;
+    if (queryId) {
+      log.record({
+        type: 'own_query',
+        queryId,
+        query: statement,
+        columns: result.ok ? result.columns.map((c) => c.name) : [],
+        rows: result.ok ? result.rows : [],
+        rowCount: result.ok ? result.totalRows : null,
+        truncated: result.ok ? result.truncated : false,
+        durationMs: result.durationMs,
+        isError: !result.ok,
+        ...(result.ok ? {} : { error: result.message }),
+        ...(!result.ok && result.details ? { errorDetails: result.details } : {}),
+        at: Date.now(),
+      });
+    }
+    if (log === this.#shown.log) {
+      this.result = result;
+      this.resultId = queryId;
+    }
+    this.runs++;
   }
 
-  /** Forgets the last result and the history: they belonged to another session's tables. */
+  /** Forgets the last result: it belonged to another session's tables. */
   clear(): void {
     this.result = null;
+    this.resultId = null;
     this.lastSql = '';
-    this.history = [];
   }
 
   /** Puts `statement` in the box in place of what was there, and the old result away. */
   load(statement: string): void {
     this.sql = statement;
     this.result = null;
+    this.resultId = null;
   }
 
   cancel(): void {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { downloaded, runSql, showView, sqlBoxReset } from './app.ts';
 import { openApp, useBrowser, useSharedApp } from './browser.ts';
 import { startListener, type Listener } from './listener.ts';
-import { loadSample } from './sessions-helpers.ts';
+import { currentSession, loadSample, sessionsReady, storedEvents } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 let page: Page;
@@ -255,10 +255,43 @@ describe('the person’s own queries', () => {
       second,
       first,
     ]);
+    // Each run is a query of the session's series, with its id like the model's.
+    expect(await result.locator('[data-testid="query-id"]').innerText()).toBe('Q2');
     // An earlier query goes back into the box in place of what was there, its old result gone.
     await history.locator('[data-testid="sql-history-item"]').nth(1).click();
     expect(await own.inputValue('[data-testid="sql-input"]')).toBe(first);
     expect(await own.locator('[data-testid="sql-result"]').count()).toBe(0);
+
+    // A DuckDB error keeps its lines and its caret, in a fixed-width font.
+    const wrong = await runSql(own, 'SELECT location,\n  nope\nFROM data');
+    expect(wrong.ok).toBe(false);
+    const text = own.locator('[data-testid="sql-error"] pre').first();
+    expect(await text.innerText()).toMatch(/\n/);
+    expect(await text.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/mono/i);
+
+    // The history is the session's: it is there after a reload, failed query marked.
+    const session = await currentSession(own);
+    await expect
+      .poll(
+        async () => (await storedEvents(own, session)).filter((e) => e.type === 'own_query').length,
+      )
+      .toBe(3);
+    await own.reload();
+    await sessionsReady(own, 1);
+    await showView(own, 'data');
+    await history.locator('summary').click();
+    expect(await history.locator('[data-testid="sql-history-item"]').allTextContents()).toEqual([
+      'SELECT location,\n  nope\nFROM data',
+      second,
+      first,
+    ]);
+    // The session's list of queries has the person's too, each anchored for a citation.
+    const listed = own.locator('[data-testid="session-query"][data-own]');
+    expect(await listed.evaluateAll((li) => li.map((l) => l.id))).toEqual([
+      'query-Q1',
+      'query-Q2',
+      'query-Q3',
+    ]);
   });
 });
 

@@ -204,10 +204,17 @@ describe('what Claude did, to take further', () => {
     const rerun = await runSql(page, sql!.replace("'Seattle'", "'New York'"));
     expect(rerun).toMatchObject({ ok: true, rows: 12, header: ['month', 'rain_mm'] });
 
-    // The notebook of the session's queries, on the data tab.
+    // The notebook of the session's queries, on the data tab: Claude's, then the person's own
+    // run, numbered on in the same series.
     const listed = page.locator('[data-testid="session-query"]');
-    expect(await listed.count()).toBe(1);
-    expect(await listed.getAttribute('data-query')).toBe('Q1');
+    expect(await listed.evaluateAll((li) => li.map((l) => l.getAttribute('data-query')))).toEqual([
+      'Q1',
+      'Q2',
+    ]);
+    expect(await listed.nth(1).getAttribute('data-own')).toBe('');
+    expect(
+      await page.locator('[data-testid="sql-result"] [data-testid="query-id"]').innerText(),
+    ).toBe('Q2');
   });
 
   it('points a DuckDB error at the person’s own line, not at Sift’s wrapper', async () => {

@@ -35,6 +35,8 @@ export async function turn(
     tables = [WEATHER] as DatasetTable[],
     ask = undefined as TurnRequest['ask'],
     look = undefined as TurnRequest['look'],
+    nextQueryId = undefined as TurnRequest['nextQueryId'],
+    ownQueries = undefined as TurnRequest['ownQueries'],
   } = {},
 ): Promise<Run> {
   const model = new ScriptedModel(steps);
@@ -51,6 +53,8 @@ export async function turn(
       signal,
       ...(ask ? { ask } : {}),
       ...(look ? { look } : {}),
+      ...(nextQueryId ? { nextQueryId } : {}),
+      ...(ownQueries ? { ownQueries } : {}),
       emit: (e) => {
         events.push(e);
         onEvent(e);

@@ -20,15 +20,27 @@ export function markCitations(root: HTMLElement, known: { has(id: string): boole
   }
 }
 
-/** Scrolls to the cited query's card and highlights it for a moment; false if there is none. */
+/**
+ * Scrolls to the cited query's card and highlights it for a moment; false if there is none. The
+ * model's cards are in the conversation, the person's queries in the data tab's list: a card in
+ * a tab not shown has its tab shown first (TabView keeps hidden panels mounted, and inert).
+ */
 export function showCitedQuery(id: string): boolean {
   const card = document.getElementById(`query-${id}`);
   if (!card) return false;
+  const panel = card.closest('[role="tabpanel"]');
+  if (panel?.hasAttribute('inert')) {
+    document.getElementById(panel.getAttribute('aria-labelledby') ?? '')?.click();
+    requestAnimationFrame(() => highlight(card));
+  } else highlight(card);
+  return true;
+}
+
+function highlight(card: HTMLElement): void {
   card.scrollIntoView({ block: 'center', behavior: 'smooth' });
   card.dataset.highlighted = 'true';
   setTimeout(() => delete card.dataset.highlighted, 2_000);
   card.focus({ preventScroll: true });
-  return true;
 }
 
 /**

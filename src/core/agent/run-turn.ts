@@ -7,6 +7,7 @@
  */
 import type { AgentEvent } from '../events/events.ts';
 import { queryIdOf } from '../ids.ts';
+import { ownQueriesNote } from './own-queries-note.ts';
 import type { TextBlock } from '../model/messages.ts';
 import type { ToolSet } from '../tools/tool-set.ts';
 import type { QueryRows } from '../tools/tool.ts';
@@ -79,7 +80,7 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
       turnId,
       callId,
       emit: callEmit,
-      nextQueryId: () => queryIdOf(++queries),
+      nextQueryId: req.nextQueryId ?? (() => queryIdOf(++queries)),
       queryRows: (id) => thisTurn.get(id) ?? req.queryRows?.(id),
       resultLimits: fit.resultLimits,
       ...(req.ask
@@ -89,7 +90,11 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     }),
   };
 
-  const messages = appendUser(turn.conversation.messages, [{ type: 'text', text: question }]);
+  const told = ownQueriesNote(req.ownQueries ?? [], fit.resultLimits);
+  const messages = appendUser(turn.conversation.messages, [
+    ...(told ? [{ type: 'text' as const, text: told }] : []),
+    { type: 'text', text: question },
+  ]);
   // The question's message; after a stopped turn it is merged into the last user message.
   turn.conversation = {
     ...turn.conversation,

@@ -1,6 +1,7 @@
 /** What a turn is given, what it returns, and what its steps share while it runs. */
 import type { AgentEvent, EndState, TurnKind } from '../events/events.ts';
-import type { TurnId } from '../ids.ts';
+import type { QueryId, TurnId } from '../ids.ts';
+import type { OwnQuery } from '../events/own-query.ts';
 import type { ModelClient } from '../model/client.ts';
 import type { TextBlock } from '../model/messages.ts';
 import type { AgentEngine, DatasetTable, QueryRows, ToolContext } from '../tools/tool.ts';
@@ -44,6 +45,13 @@ export interface TurnRequest {
   emit: (event: AgentEvent) => void;
   /** Query ids the session has used (its cards are Q1…Qn); this turn's start after them. */
   queriesSoFar?: number;
+  /**
+   * The session's next query id, when the turn shares the series with the person's SQL box
+   * (state/session-log.svelte.ts); otherwise the turn counts on from `queriesSoFar`.
+   */
+  nextQueryId?: () => QueryId;
+  /** The queries the person ran in the SQL box since the model's last turn: told, to be cited. */
+  ownQueries?: readonly OwnQuery[];
   /** Rows of the session's earlier successful queries, by id (this turn's are kept here). */
   queryRows?: (queryId: string) => QueryRows | undefined;
   /**

@@ -9,6 +9,7 @@ import { turnId } from '../ids.ts';
 import { ITEM_EVENTS } from '../items/kinds.ts';
 import { verdict, type Verdict } from '../items/validation.ts';
 import { usageFields } from '../model/usage.ts';
+import { ownQueryEvent } from './own-query.ts';
 
 export { verdict, type Verdict };
 
@@ -114,6 +115,7 @@ export const agentEvent = z.discriminatedUnion('type', [
     message: z.string().optional(),
     at: z.number(),
   }),
+  ownQueryEvent,
 ]);
 
 export type AgentEvent = z.infer<typeof agentEvent>;

@@ -12,7 +12,7 @@ const ID = /^Q(\d+)$/;
 export function queriesSoFar(events: readonly AgentEvent[]): number {
   let highest = 0;
   for (const e of events) {
-    if (e.type !== 'query_result' || !e.queryId) continue;
+    if ((e.type !== 'query_result' && e.type !== 'own_query') || !e.queryId) continue;
     const n = Number(ID.exec(e.queryId)?.[1] ?? 0);
     if (n > highest) highest = n;
   }
@@ -36,6 +36,9 @@ export function citableQueries(
     for (const i of t.items)
       if (i.type === 'query_result' && i.queryId && !i.isError && !i.running)
         queries.set(i.queryId, { columns: i.columns, rows: i.rows, rowCount: i.rowCount });
+  for (const q of view.ownQueries)
+    if (!q.isError)
+      queries.set(q.queryId, { columns: q.columns, rows: q.rows, rowCount: q.rowCount });
   const same =
     previous?.size === queries.size &&
     [...queries].every(([id, q]) => {
@@ -45,13 +48,13 @@ export function citableQueries(
   return same && previous ? previous : queries;
 }
 
-/** The kept rows of the session's successful query `queryId`, if there is one. */
+/** The kept rows of the session's successful query `queryId` (the model's or the person's). */
 export function queryRowsOf(
   events: readonly AgentEvent[],
   queryId: string,
-): Extract<AgentEvent, { type: 'query_result' }> | undefined {
+): Extract<AgentEvent, { type: 'query_result' | 'own_query' }> | undefined {
   return events.findLast(
-    (e): e is Extract<AgentEvent, { type: 'query_result' }> =>
-      e.type === 'query_result' && e.queryId === queryId && !e.isError,
+    (e): e is Extract<AgentEvent, { type: 'query_result' | 'own_query' }> =>
+      (e.type === 'query_result' || e.type === 'own_query') && e.queryId === queryId && !e.isError,
   );
 }

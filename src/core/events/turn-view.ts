@@ -10,7 +10,13 @@ import type { ActivityView, ItemView, TurnView } from './view-types.ts';
 
 /** Events of the session as a whole; the rest belong to one turn. */
 type SessionEvent = EventOf<
-  'turn_start' | 'session_update' | 'usage' | 'report_start' | 'report_draft' | 'report_end'
+  | 'turn_start'
+  | 'session_update'
+  | 'usage'
+  | 'report_start'
+  | 'report_draft'
+  | 'report_end'
+  | 'own_query'
 >;
 export type TurnEvent = Exclude<AgentEvent, SessionEvent>;
 

@@ -3,6 +3,7 @@ import type { EndState, TurnKind } from './events.ts';
 import type { ItemView } from '../items/kinds.ts';
 import type { TurnId } from '../ids.ts';
 import type { Usage } from '../model/usage.ts';
+import type { OwnQuery } from './own-query.ts';
 
 /** What a turn shows as results: one kind per file in core/items/. */
 export type { ItemView } from '../items/kinds.ts';
@@ -65,6 +66,8 @@ export interface SessionView {
   usage: UsageTotals;
   /** The latest report, if one was asked for. */
   report: ReportView | null;
+  /** The queries the person ran in the SQL box, oldest first (own-query.ts). */
+  ownQueries: OwnQuery[];
 }
 
 export function emptyUsage(): UsageTotals {
@@ -80,5 +83,5 @@ export function emptyUsage(): UsageTotals {
 }
 
 export function emptySession(): SessionView {
-  return { title: null, turns: [], usage: emptyUsage(), report: null };
+  return { title: null, turns: [], usage: emptyUsage(), report: null, ownQueries: [] };
 }

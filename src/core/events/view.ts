@@ -66,6 +66,13 @@ export function reduce(session: SessionView, e: AgentEvent): SessionView {
     return { ...session, turns: [...session.turns, turn] };
   }
   if (e.type === 'session_update') return { ...session, title: e.title };
+  if (e.type === 'own_query') {
+    const { type: _type, ...query } = e;
+    return {
+      ...session,
+      ownQueries: [...session.ownQueries, { ...query, afterTurns: session.turns.length }],
+    };
+  }
   if (e.type === 'usage') {
     const next = updateTurn(session, e.turnId, (t) => ({ ...t, usage: addUsage(t.usage, e) }));
     const report =

@@ -5,6 +5,7 @@
  */
 import type { TableInfo } from '../data/engine.ts';
 import type { ItemView, SessionView } from '../events/view-types.ts';
+import { asQueryItem } from '../events/own-query.ts';
 import {
   checkFigures,
   type CheckedFigure,
@@ -79,7 +80,10 @@ export function reportDocument(
   const charts = chartsOf(view);
   const heading = /^#\s+(.+)$/m.exec(report.text)?.[1]?.trim();
   const items = view.turns.flatMap((t) => t.items);
-  const queries = items.filter((i): i is ReportQuery => i.type === 'query_result' && !i.running);
+  const queries = [
+    ...items.filter((i): i is ReportQuery => i.type === 'query_result' && !i.running),
+    ...view.ownQueries.map(asQueryItem),
+  ];
   const segments = reportSegments(report.text, charts);
   return {
     title: heading ?? view.title ?? 'Report',

@@ -7,6 +7,7 @@
  */
 import type { TableProfile } from '../data/engine.ts';
 import type { SessionView, TurnView } from '../events/view-types.ts';
+import { asQueryItem } from '../events/own-query.ts';
 import { askItem } from '../items/ask.ts';
 import type { ItemKind, ReportDetail } from '../items/item-kind.ts';
 import { queryItem } from '../items/query.ts';
@@ -90,8 +91,17 @@ export function buildReportInput(
     '## Tables',
     ...source.tables.map((t) => tableBlock(t, source.profiles[t.name])),
   ].join('\n');
+  // The person's own queries, which the answers may cite: listed after the turns, in brief.
+  const own = source.view.ownQueries.filter((q) => !q.isError).map(asQueryItem);
+  const ownBlock = own.length
+    ? ['## Queries the person ran in the SQL box', ...(queryItem.report?.(own, 1) ?? [])].join('\n')
+    : null;
   const render = () =>
-    [head, ...turns.map((t, i) => turnBlock(t, i + 1, details[i]!, charts))].join('\n\n');
+    [
+      head,
+      ...turns.map((t, i) => turnBlock(t, i + 1, details[i]!, charts)),
+      ...(ownBlock ? [ownBlock] : []),
+    ].join('\n\n');
 
   let text = render();
   // Oldest first: each pass gives one more turn a shorter form, until the text fits.
@@ -109,6 +119,7 @@ export function buildReportInput(
       i.type === 'query_result' && i.queryId && !i.isError ? [i.queryId] : [],
     ),
   );
+  queryIds.push(...own.map((q) => q.queryId!));
   return {
     text,
     estimatedTokens: Math.ceil(text.length / CHARS_PER_TOKEN),

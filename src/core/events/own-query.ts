@@ -1,0 +1,59 @@
+/**
+ * A query the person ran in the SQL box (issue 33, item 2: "your own SQL is second-class"). It
+ * takes the next id of the session's series (`Q7`) like the model's queries, is kept with the
+ * session — so its history outlives a reload — and the model is told of it at its next turn, so
+ * that either of them can cite it. It belongs to no turn: the person runs it between turns, or
+ * while one runs.
+ */
+import { z } from 'zod';
+import { cell } from '../data/cell.ts';
+import { queryId } from '../ids.ts';
+import type { QueryItem } from '../items/query.ts';
+
+export const ownQueryEvent = z.object({
+  type: z.literal('own_query'),
+  queryId,
+  query: z.string(),
+  columns: z.array(z.string()),
+  /** The rows the box showed (at most its limit): what a citation of it is checked against. */
+  rows: z.array(z.array(cell)),
+  /** Rows in the full result; null when unknown. */
+  rowCount: z.number().nullable(),
+  truncated: z.boolean(),
+  durationMs: z.number(),
+  isError: z.boolean(),
+  error: z.string().optional(),
+  errorDetails: z.string().optional(),
+  at: z.number(),
+});
+
+export type OwnQueryEvent = z.infer<typeof ownQueryEvent>;
+
+/** The person's query as the page and the next turn see it: when, among the session's turns. */
+export type OwnQuery = Omit<OwnQueryEvent, 'type'> & {
+  /** How many turns had started when it ran: those after the last turn are news to the model. */
+  afterTurns: number;
+};
+
+/**
+ * The person's query as a query card's item, for what lists the session's queries whoever ran
+ * them (the report's list of queries, its figure checks).
+ */
+export function asQueryItem(q: OwnQuery): QueryItem {
+  return {
+    type: 'query_result',
+    id: `own-${q.queryId}`,
+    queryId: q.queryId,
+    description: 'Run by the person in the SQL box',
+    query: q.query,
+    running: false,
+    columns: q.columns,
+    rows: q.rows,
+    rowCount: q.rowCount,
+    truncated: q.truncated,
+    durationMs: q.durationMs,
+    isError: q.isError,
+    ...(q.error === undefined ? {} : { error: q.error }),
+    ...(q.errorDetails === undefined ? {} : { errorDetails: q.errorDetails }),
+  } as QueryItem;
+}
