@@ -295,6 +295,31 @@ describe('the person’s own queries', () => {
   });
 });
 
+describe('a chart of the person’s result', () => {
+  it('draws bars at the first click, and points at the second choice', async () => {
+    const { page: own } = await openApp(browser());
+    await loadSample(own);
+    const sql = 'SELECT weather, count(*) AS days FROM data GROUP BY weather ORDER BY days DESC';
+    const result = await runSql(own, sql);
+    expect(result).toMatchObject({ ok: true, rows: 5 });
+    const box = own.locator('[data-testid="sql-result"]');
+    await box.locator('[data-testid="sql-chart"]').click();
+    const plot = box.locator('[data-testid="plot"][data-rendered]');
+    await plot.waitFor();
+    // One bar for each row, in the result's order, labelled by the rows' values.
+    expect(await plot.locator('.mark-rect path').count()).toBe(5);
+    const labels = await plot.locator('.role-axis-label text').allTextContents();
+    const weathers = result.ok ? result.cells.map((r) => r[0]) : [];
+    expect(labels.slice(0, 5)).toEqual(weathers);
+    expect(await box.locator('[data-testid="chart-x"]').inputValue()).toBe('weather');
+    expect(await box.locator('[data-testid="chart-y"]').inputValue()).toBe('days');
+
+    await box.locator('[data-testid="chart-mark"]').selectOption('point');
+    await expect.poll(() => plot.locator('.mark-symbol path').count()).toBe(5);
+    expect(await plot.locator('.mark-rect path').count()).toBe(0);
+  });
+});
+
 describe('values reach the page as the person would read them', () => {
   it('converts big integers, decimals, dates, lists and NULL deliberately', async () => {
     await open();
