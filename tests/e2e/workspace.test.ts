@@ -153,6 +153,12 @@ describe('the workspace', () => {
     // Scrolled up, the person is offered the way back down, which follows again.
     await page.locator('#view-chat').evaluate((el) => el.scrollTo({ top: 0 }));
     await page.locator('#view-chat').evaluate((el) => el.dispatchEvent(new Event('scroll')));
+    // Below the conversation, covering none of it.
+    const chatBottom = await page
+      .locator('#view-chat')
+      .evaluate((el) => el.getBoundingClientRect().bottom);
+    const jump = await page.locator('[data-testid="jump-latest"]').boundingBox();
+    expect(jump!.y).toBeGreaterThanOrEqual(chatBottom - 0.5);
     await page.click('[data-testid="jump-latest"]');
     await page.waitForSelector('[data-testid="jump-latest"]', { state: 'detached' });
   });
