@@ -9,7 +9,17 @@
  * maximum the first pass found.
  */
 import type { ColumnProfile, ResultColumn, TableProfile } from '../data/engine.ts';
+import {
+  type Binned,
+  binCounts,
+  binSql,
+  binnedColumns,
+  binnedValue,
+  isTemporalType,
+} from './profile-histogram.ts';
 import { quoteIdent } from './sql-text.ts';
+
+export { HISTOGRAM_BINS } from './profile-histogram.ts';
 
 export type Row = Record<string, unknown>;
 /** Runs Sift's own, trusted SQL and returns rows as plain objects. */
@@ -35,8 +45,6 @@ export const MIXED_TEXT = 0.2;
 export const OUTLIER_IQR = 3;
 /** Above this share of values beyond the fences, the column is heavy-tailed, not dirty. */
 export const OUTLIER_SHARE = 0.05;
-/** Equal-width bins of a numeric or date column's histogram, from its minimum to its maximum. */
-export const HISTOGRAM_BINS = 14;
 /** Columns aggregated per statement, to keep each statement a reasonable size. */
 const COLUMNS_PER_PASS = 64;
 
@@ -44,23 +52,12 @@ const COLUMNS_PER_PASS = 64;
 const NUMERIC =
   /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)(\(\d+,\s*\d+\))?$/;
 const TEXT = /^VARCHAR$/;
-/** Dates and times, binned by their `epoch` (seconds since 1970) like numbers. */
-const TEMPORAL = /^(DATE|TIMESTAMP(_S|_MS|_NS)?|TIMESTAMP WITH TIME ZONE)$/;
 /** Lists, arrays, structs, maps and unions (from Parquet and JSON): profiled as their text. */
 const NESTED = /\[\d*\]$|^(STRUCT|MAP|UNION)\(/;
 
 export const isNumericType = (type: string) => NUMERIC.test(type);
 const isTextType = (type: string) => TEXT.test(type);
-const isBinnable = (type: string) => isNumericType(type) || TEMPORAL.test(type);
-
-/** The value a histogram bins, as a DOUBLE: the number, or a date's seconds since 1970. */
-function binnedValue(col: ResultColumn): string {
-  const c = quoteIdent(col.name);
-  return TEMPORAL.test(col.type) ? `epoch(${c})` : `CAST(${c} AS DOUBLE)`;
-}
-
-/** A JS number as an exact DOUBLE in SQL (a bare `1.5` would be a DECIMAL). */
-const double = (n: number) => `CAST('${n}' AS DOUBLE)`;
+const isBinnable = (type: string) => isNumericType(type) || isTemporalType(type);
 
 /**
  * The column as the profile aggregates it: a nested value as its text, which every aggregate and
@@ -140,25 +137,6 @@ export function fences(q1: number, q3: number): [number, number] {
   return [q1 - OUTLIER_IQR * iqr, q3 + OUTLIER_IQR * iqr];
 }
 
-/** A numeric or date column to bin into a histogram of HISTOGRAM_BINS, between `lo` and `hi`. */
-export interface Binned {
-  name: string;
-  type: string;
-  index: number;
-  lo: number;
-  hi: number;
-}
-
-/**
- * The histogram's bin of a value: bin k holds lo + k·w ≤ x < lo + (k+1)·w, w = (hi − lo) / bins,
- * the maximum in the last bin. Written the same way in the tests that check it.
- */
-export function binSql(x: string, lo: number, hi: number): string {
-  const k = `CAST(floor((${x} - ${double(lo)}) / ${double((hi - lo) / HISTOGRAM_BINS)}) AS INTEGER)`;
-  // Not least/greatest: DuckDB's skip a NULL, which would count every missing value in bin 0.
-  return `CASE WHEN ${k} < 0 THEN 0 WHEN ${k} > ${HISTOGRAM_BINS - 1} THEN ${HISTOGRAM_BINS - 1} ELSE ${k} END`;
-}
-
 /**
  * The outlier counts of the fenced columns and the histograms of the binned ones, in one scan.
  * Each value is binned once (innermost SELECT) and each column's bins counted by one
@@ -186,16 +164,6 @@ export function outlierSql(
   }
   const scan = `SELECT ${parts.join(', ')} FROM (SELECT ${inner.join(', ')} FROM ${quoteIdent(table)})`;
   return binned.length ? `SELECT ${outer.join(', ')} FROM (${scan})` : scan;
-}
-
-/** A histogram's bins present and their counts, as HISTOGRAM_BINS counts (empty bins 0). */
-function binCounts(keys: unknown, counts: unknown): number[] | undefined {
-  if (!keys || !counts) return undefined;
-  const k = Array.from(keys as ArrayLike<unknown>, num);
-  const n = Array.from(counts as ArrayLike<unknown>, num);
-  const bins = new Array<number>(HISTOGRAM_BINS).fill(0);
-  k.forEach((bin, j) => (bins[bin] = n[j] ?? 0));
-  return bins;
 }
 
 /** The top values of each column, counted in the whole table or in a sample of `sample` rows. */
@@ -300,13 +268,7 @@ export async function profileTable(
     if (!Number.isFinite(lo) || !Number.isFinite(hi)) return [];
     return [{ name: col.name, index, lo, hi }];
   });
-  const binned: Binned[] = columns.flatMap((col, index) => {
-    const { lo, hi } = stats[index] as ColumnStats;
-    // A constant column has no spread to draw; an infinite end (or NaN) no finite bins.
-    if (typeof lo !== 'number' || typeof hi !== 'number' || !(hi > lo)) return [];
-    if (!Number.isFinite(lo) || !Number.isFinite(hi) || !Number.isFinite(hi - lo)) return [];
-    return [{ name: col.name, type: col.type, index, lo, hi }];
-  });
+  const binned = binnedColumns(columns, stats);
   // One scan per chunk of columns, for the outlier counts and the histograms together.
   const numeric = [...new Set([...fenced, ...binned].map((c) => c.index))].sort((a, b) => a - b);
   for (const [part] of chunks(numeric, COLUMNS_PER_PASS)) {
