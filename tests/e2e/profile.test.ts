@@ -22,7 +22,7 @@ interface ShownColumn {
 
 async function shownProfile(page: import('playwright-core').Page): Promise<ShownColumn[]> {
   await page.waitForSelector('[data-testid="profile-table"][data-complete]', { timeout: 180_000 });
-  return page.$$eval('[data-testid="profile-table"][data-complete] tbody tr', (trs) =>
+  return page.$$eval('[data-testid="profile-table"][data-complete] tbody tr[data-column]', (trs) =>
     trs.map((tr) => ({
       column: tr.getAttribute('data-column') ?? '',
       nonNull: Number(tr.getAttribute('data-non-null')),

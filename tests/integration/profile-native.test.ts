@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ColumnProfile, TableProfile } from '../../src/core/data/engine.ts';
 import {
   EXACT_ROWS,
+  HISTOGRAM_BINS,
   SAMPLE_ROWS,
   TYPICAL_VALUES,
   profileTable,
@@ -42,6 +43,28 @@ async function frequencies(table: string, name: string): Promise<Map<string, num
     `SELECT CAST(${c} AS VARCHAR) AS v, count(*) AS n FROM ${quoteIdent(table)} WHERE ${c} IS NOT NULL GROUP BY ALL`,
   );
   return new Map(rows.map((r) => [String(r.v), Number(r.n)]));
+}
+
+/**
+ * A histogram counted in plain JS from the column's values, read as numbers here (a date by
+ * Date.parse): HISTOGRAM_BINS equal-width bins from the least value to the greatest, the
+ * greatest in the last bin.
+ */
+async function expectedHistogram(table: string, name: string, date = false): Promise<number[]> {
+  const q = quoteIdent(name);
+  const rows = await db.run(
+    `SELECT CAST(${q} AS VARCHAR) AS v FROM ${quoteIdent(table)} WHERE ${q} IS NOT NULL`,
+  );
+  const xs = rows.map((r) => (date ? Date.parse(`${String(r.v)}Z`) / 1000 : Number(r.v)));
+  const lo = xs.reduce((a, b) => Math.min(a, b));
+  const hi = xs.reduce((a, b) => Math.max(a, b));
+  const width = (hi - lo) / HISTOGRAM_BINS;
+  const bins = new Array<number>(HISTOGRAM_BINS).fill(0);
+  for (const x of xs) {
+    const k = Math.min(Math.max(Math.floor((x - lo) / width), 0), HISTOGRAM_BINS - 1);
+    bins[k] = (bins[k] ?? 0) + 1;
+  }
+  return bins;
 }
 
 /** The typical values are true counts, most common first, and no more common value is missing. */
@@ -113,6 +136,20 @@ describe('profile of the bundled weather.csv', () => {
       { value: 'New York', count: 1461 },
       { value: 'Seattle', count: 1461 },
     ]);
+  });
+
+  it('draws each numeric and date column as a histogram of all its values', async () => {
+    for (const name of ['precipitation', 'temp_max', 'temp_min', 'wind'])
+      expect(column(profile, name).histogram, name).toEqual(
+        await expectedHistogram('weather', name),
+      );
+    const date = column(profile, 'date');
+    expect(date.histogram).toEqual(await expectedHistogram('weather', 'date', true));
+    expect(date.histogram?.reduce((a, b) => a + b)).toBe(2922);
+    // Most days are dry: the first bin holds most of the precipitation.
+    expect(column(profile, 'precipitation').histogram?.[0]).toBeGreaterThan(1500);
+    for (const name of ['location', 'weather'])
+      expect(column(profile, name).histogram, name).toBeUndefined();
   });
 
   it('flags the long tail of rainy days and the few gales, and nothing else', () => {
@@ -190,6 +227,21 @@ describe('profile of a table crafted to show every issue', () => {
     ]);
   });
 
+  it('bins the non-null values of integer and decimal columns, and none of a constant one', async () => {
+    for (const name of ['sparse', 'with_outlier', 'heavy', ODD, 'temperature']) {
+      const c = column(profile, name);
+      expect(c.histogram, name).toEqual(await expectedHistogram(TABLE, name));
+      expect(
+        c.histogram?.reduce((a, b) => a + b),
+        name,
+      ).toBe(c.nonNullCount);
+    }
+    // 30 of 40 rows are not null, and the 10 NULLs are in no bin.
+    expect(column(profile, 'sparse').nonNullCount).toBe(30);
+    expect(column(profile, 'nothing').histogram).toBeUndefined();
+    expect(column(profile, 'order_id').histogram).toBeUndefined();
+  });
+
   it('gives an all-NULL column no counts, no range and no typical values', () => {
     expect(column(profile, 'nothing')).toMatchObject({
       nonNullCount: 0,
@@ -261,6 +313,8 @@ describe('profile edge cases', () => {
     `);
     const profile = await profileOf('ratios');
     expect(column(profile, 'ratio')).toMatchObject({ nonNullCount: 30, max: 'inf' });
+    // No finite bins from 0 to infinity: no histogram rather than a wrong one.
+    expect(column(profile, 'ratio').histogram).toBeUndefined();
     expect(column(profile, 'id')).toMatchObject({ nonNullCount: 30, uniqueCount: 30 });
   });
 });
@@ -318,6 +372,14 @@ describe('profile of a large table', () => {
     ]);
     expect(column(profile, 'currency').issues).toEqual(['Constant column: every value is EUR']);
     expect(column(profile, 'amount').issues.join(' ')).toMatch(/^Suspicious outliers: 5 values/);
+  });
+
+  it('counts the histogram of every row, not a sample', async () => {
+    const amount = column(profile, 'amount');
+    expect(amount.histogram).toEqual(await expectedHistogram('big', 'amount'));
+    expect(amount.histogram?.reduce((a, b) => a + b)).toBe(ROWS);
+    // The five far values (1e9) stand alone in the last bin.
+    expect(amount.histogram?.at(-1)).toBe(5);
   });
 
   it('is exact on a table at or under the threshold', async () => {

@@ -188,6 +188,12 @@ export interface ColumnProfile {
   typicalValues: TypicalValue[];
   /** The typical values were counted in a sample of this many rows, not the whole table. */
   typicalSample?: number;
+  /**
+   * A numeric or date column's histogram: counts in equal-width bins from min to max (a date's
+   * by its seconds since 1970), the maximum in the last bin. Absent where there is no spread to
+   * draw (constant, all missing, infinite) and in profiles stored before it existed.
+   */
+  histogram?: number[];
   issues: string[];
 }
 

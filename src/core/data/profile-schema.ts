@@ -16,6 +16,8 @@ export const columnProfile = z.object({
   max: z.string().nullable(),
   typicalValues: z.array(z.object({ value: z.string().nullable(), count: z.number() })),
   typicalSample: z.number().optional(),
+  // Optional: profiles stored before histograms were counted still validate.
+  histogram: z.array(z.number()).optional(),
   issues: z.array(z.string()),
 }) satisfies z.ZodType<ColumnProfile>;
 

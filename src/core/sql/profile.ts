@@ -1,13 +1,25 @@
 /**
  * The per-column profile, by SQL alone, so it works without an API key and the model can be
  * given the very same numbers. Three passes over the columns asked for: their statistics, the
- * outlier counts of numeric ones, and their top values. On a large table the expensive parts
+ * outlier counts and histograms of numeric and date columns, and their top values. On a large table the expensive parts
  * are estimated — distinct counts by HyperLogLog, quartiles by t-digest, and the top values of
  * a column with many distinct values counted in a sample — and said to be (issue 15: the exact
- * profile of a 100 MB file took 4 s in the browser).
+ * profile of a 100 MB file took 4 s in the browser). The histograms are exact at any size: they
+ * are counted in the outlier pass, which reads the whole table anyway, from the minimum and
+ * maximum the first pass found.
  */
 import type { ColumnProfile, ResultColumn, TableProfile } from '../data/engine.ts';
+import {
+  type Binned,
+  binCounts,
+  binSql,
+  binnedColumns,
+  binnedValue,
+  isTemporalType,
+} from './profile-histogram.ts';
 import { quoteIdent } from './sql-text.ts';
+
+export { HISTOGRAM_BINS } from './profile-histogram.ts';
 
 export type Row = Record<string, unknown>;
 /** Runs Sift's own, trusted SQL and returns rows as plain objects. */
@@ -45,6 +57,7 @@ const NESTED = /\[\d*\]$|^(STRUCT|MAP|UNION)\(/;
 
 export const isNumericType = (type: string) => NUMERIC.test(type);
 const isTextType = (type: string) => TEXT.test(type);
+const isBinnable = (type: string) => isNumericType(type) || isTemporalType(type);
 
 /**
  * The column as the profile aggregates it: a nested value as its text, which every aggregate and
@@ -56,6 +69,8 @@ function valueOf(col: ResultColumn): string {
 }
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+const nullableNumber = (v: unknown): number | null =>
+  v === null || v === undefined ? null : Number(v);
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 export interface ColumnStats {
@@ -70,6 +85,10 @@ export interface ColumnStats {
   q1?: number | null;
   q3?: number | null;
   outliers?: number;
+  /** The binned values' minimum and maximum, as numbers (a date's as seconds since 1970). */
+  lo?: number | null;
+  hi?: number | null;
+  histogram?: number[];
 }
 
 /**
@@ -104,6 +123,10 @@ export function statsSql(
       out.push(`${quantile}(CAST(${c} AS DOUBLE), [0.25, 0.75]) AS qs_${i}`);
     }
     if (isTextType(col.type)) out.push(`count(${asNumber(c)}) AS nt_${i}`);
+    if (isBinnable(col.type)) {
+      const x = binnedValue(col);
+      out.push(`min(${x}) AS lo_${i}`, `max(${x}) AS hi_${i}`);
+    }
     return out;
   });
   return `SELECT ${parts.join(', ')} FROM ${quoteIdent(table)}`;
@@ -114,15 +137,33 @@ export function fences(q1: number, q3: number): [number, number] {
   return [q1 - OUTLIER_IQR * iqr, q3 + OUTLIER_IQR * iqr];
 }
 
+/**
+ * The outlier counts of the fenced columns and the histograms of the binned ones, in one scan.
+ * Each value is binned once (innermost SELECT) and each column's bins counted by one
+ * `histogram` aggregate, whose MAP comes back as two lists, the bins present and their counts
+ * (one FILTERed count per bin instead made a 70-column table's statement 6× slower to plan).
+ */
 export function outlierSql(
   table: string,
   columns: Array<{ name: string; index: number; lo: number; hi: number }>,
+  binned: Binned[] = [],
 ): string {
+  const inner: string[] = [];
   const parts = columns.map(({ name, index, lo, hi }) => {
-    const c = `CAST(${quoteIdent(name)} AS DOUBLE)`;
-    return `count(*) FILTER (WHERE ${c} < ${lo} OR ${c} > ${hi}) AS o_${index}`;
+    inner.push(`CAST(${quoteIdent(name)} AS DOUBLE) AS x_${index}`);
+    return `count(*) FILTER (WHERE x_${index} < ${lo} OR x_${index} > ${hi}) AS o_${index}`;
   });
-  return `SELECT ${parts.join(', ')} FROM ${quoteIdent(table)}`;
+  const outer = columns.map(({ index }) => `o_${index}`);
+  for (const b of binned) {
+    inner.push(`${binSql(binnedValue(b), b.lo, b.hi)} AS b_${b.index}`);
+    parts.push(`histogram(b_${b.index}) AS h_${b.index}`);
+    outer.push(
+      `map_keys(h_${b.index}) AS hk_${b.index}`,
+      `map_values(h_${b.index}) AS hv_${b.index}`,
+    );
+  }
+  const scan = `SELECT ${parts.join(', ')} FROM (SELECT ${inner.join(', ')} FROM ${quoteIdent(table)})`;
+  return binned.length ? `SELECT ${outer.join(', ')} FROM (${scan})` : scan;
 }
 
 /** The top values of each column, counted in the whole table or in a sample of `sample` rows. */
@@ -213,6 +254,8 @@ export async function profileTable(
         numericText: isTextType(col.type) ? num(r[`nt_${i}`]) : undefined,
         q1: qs ? Number(qs[0]) : null,
         q3: qs ? Number(qs[1]) : null,
+        lo: nullableNumber(r[`lo_${i}`]),
+        hi: nullableNumber(r[`hi_${i}`]),
       };
     });
   }
@@ -225,9 +268,22 @@ export async function profileTable(
     if (!Number.isFinite(lo) || !Number.isFinite(hi)) return [];
     return [{ name: col.name, index, lo, hi }];
   });
-  for (const [part] of chunks(fenced, COLUMNS_PER_PASS)) {
-    const [r = {}] = await run(outlierSql(table, part));
-    for (const f of part) (stats[f.index] as ColumnStats).outliers = num(r[`o_${f.index}`]);
+  const binned = binnedColumns(columns, stats);
+  // One scan per chunk of columns, for the outlier counts and the histograms together.
+  const numeric = [...new Set([...fenced, ...binned].map((c) => c.index))].sort((a, b) => a - b);
+  for (const [part] of chunks(numeric, COLUMNS_PER_PASS)) {
+    const these = new Set(part);
+    const sql = outlierSql(
+      table,
+      fenced.filter((f) => these.has(f.index)),
+      binned.filter((b) => these.has(b.index)),
+    );
+    const [r = {}] = await run(sql);
+    for (const i of part) {
+      const s = stats[i] as ColumnStats;
+      if (fenced.some((f) => f.index === i)) s.outliers = num(r[`o_${i}`]);
+      s.histogram = binCounts(r[`hk_${i}`], r[`hv_${i}`]);
+    }
   }
   const typical = columns.map(() => [] as ColumnProfile['typicalValues']);
   const indexed = columns.map((col, i) => ({ col, i }));
@@ -278,6 +334,7 @@ export async function profileTable(
         max: s.max,
         typicalValues: typical[i] ?? [],
         ...(sampled(i) ? { typicalSample: Math.min(SAMPLE_ROWS, rows) } : {}),
+        ...(s.histogram ? { histogram: s.histogram } : {}),
         issues: columnIssues(col.type, rows, s),
       };
     }),
