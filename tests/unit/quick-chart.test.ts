@@ -49,7 +49,7 @@ describe('a chart of a result', () => {
       encoding: { x: { sort?: unknown; type: string } };
     };
     expect(spec.data.values).toEqual([
-      { x: 'Zürich', y: 12345678901234567890 },
+      { x: 'Zürich', y: Number('12345678901234567890') },
       { x: 'Aarau', y: null },
     ]);
     expect(spec.encoding.x).toMatchObject({ type: 'nominal', sort: null });
