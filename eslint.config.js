@@ -27,6 +27,13 @@ const LAYERS = [
     types: ['src/state/ports.ts'],
     packages: [
       '@anthropic-ai/sdk',
+      '@codemirror/autocomplete',
+      '@codemirror/commands',
+      '@codemirror/lang-sql',
+      '@codemirror/language',
+      '@codemirror/state',
+      '@codemirror/view',
+      '@lezer/highlight',
       'comlink',
       'dompurify',
       'idb',
@@ -57,6 +64,8 @@ const LAYERS = [
       'src/adapters/vega.ts',
       'src/adapters/clipboard.ts',
       'src/adapters/report-html.ts',
+      // Loaded on demand by SqlInput.svelte (its types, and the dynamic import).
+      'src/adapters/sql-editor.ts',
     ],
     types: ['src/app.ts'],
     packages: ['svelte', '@tanstack/svelte-virtual'],

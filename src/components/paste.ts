@@ -10,8 +10,9 @@ export function pastedFile(text: string): File | null {
 
 /** Whether a paste landed in something that takes text itself (the SQL box, a question). */
 export function pastedIntoField(target: EventTarget | null): boolean {
+  const element = target instanceof Text ? target.parentElement : target;
   return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || target.closest('input, textarea, select') !== null)
+    element instanceof HTMLElement &&
+    (element.isContentEditable || element.closest('input, textarea, select') !== null)
   );
 }

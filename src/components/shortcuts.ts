@@ -52,3 +52,11 @@ export function isField(el: EventTarget | null): boolean {
     (el instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit'].includes(el.type))
   );
 }
+
+/**
+ * Where an event really began: inside the SQL editor's shadow root (adapters/sql-editor.ts) an
+ * event reaches the document with its target retargeted to the shadow's host, which is no field.
+ */
+export function originOf(e: Event): EventTarget | null {
+  return e.composedPath()[0] ?? e.target;
+}

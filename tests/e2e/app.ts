@@ -100,6 +100,32 @@ export function sqlBoxReset(
   };
 }
 
+/**
+ * Waits for the SQL box's editor (adapters/sql-editor.ts), loaded a moment after the box is
+ * first shown: text typed into the plain box it replaces would be typed into a box going away.
+ */
+export async function sqlEditorReady(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="sql-editor"]:not([data-editor="loading"])', {
+    state: 'attached',
+    timeout: 60_000,
+  });
+}
+
+/** The SQL box's text, from the editor (its lines, not its placeholder) or the plain box. */
+export async function sqlText(page: Page): Promise<string> {
+  await sqlEditorReady(page);
+  return page.locator('[data-testid="sql-input"]').evaluate((el) => {
+    if (el instanceof HTMLTextAreaElement) return el.value;
+    return [...el.querySelectorAll('.cm-line')]
+      .map((line) => {
+        const copy = line.cloneNode(true) as Element;
+        copy.querySelectorAll('.cm-placeholder').forEach((p) => p.remove());
+        return copy.textContent ?? '';
+      })
+      .join('\n');
+  });
+}
+
 export async function runSql(
   page: Page,
   sql: string,
@@ -110,6 +136,7 @@ export async function runSql(
   if (timeoutSeconds !== undefined) {
     await page.fill('[data-testid="sql-timeout"]', String(timeoutSeconds));
   }
+  await sqlEditorReady(page);
   await page.fill('[data-testid="sql-input"]', sql);
   // Each finished run bumps data-run, so the previous result is never mistaken for this one. The
   // count goes on across a new session, whose empty SQL box shows no result to read it from:

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
-import { showView, waitForLoads } from './app.ts';
+import { showView, sqlEditorReady, waitForLoads } from './app.ts';
 import {
   ask,
   configure,
@@ -36,6 +36,7 @@ async function openWithModel(): Promise<Page> {
 async function startPersonQuery(page: Page): Promise<void> {
   await showView(page, 'data');
   await page.fill('[data-testid="sql-timeout"]', '600');
+  await sqlEditorReady(page);
   await page.fill('[data-testid="sql-input"]', ENDLESS);
   await page.click('[data-testid="sql-run"]');
   await page.waitForSelector('[data-testid="sql-cancel"]');

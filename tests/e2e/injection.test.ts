@@ -105,6 +105,14 @@ describe('a CSV whose cells and headers carry payloads', () => {
     expect(result.cells[1]?.[1]).toBe(`<script>window.${CANARY}='cell-script'</script>`);
     expect(result.cells[5]?.[1]).toMatch(/^=HYPERLINK\(/);
     await page.locator('[data-testid="sql-result"]').hover();
+    // The SQL editor shows SQL, and completes the payload headers, as text (adapters/sql-editor.ts).
+    await page.click('[data-testid="sql-input"]');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(`SELECT '<img src="${origin}/editor-sql">', `);
+    await page.keyboard.press('Control+Space');
+    const offered = page.locator('.cm-tooltip-autocomplete li');
+    await offered.first().waitFor();
+    expect((await offered.allTextContents()).join('\n')).toContain('onerror=');
     await expectNothingEscaped();
   });
 });

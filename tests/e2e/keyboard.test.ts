@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { configure, ENDLESS_QUERY, mock, openScripted, queryStep, turnEnded } from './agent.ts';
 import { useBrowser } from './browser.ts';
+import { showView, sqlEditorReady, sqlText } from './app.ts';
 import { openWithSample } from './sessions-helpers.ts';
 
 const browser = useBrowser();
@@ -77,7 +78,13 @@ describe('the page by keyboard', () => {
     }
     expect(stops.filter((s) => s.startsWith('hidden'))).toEqual([]);
 
-    await page.focus('[data-testid="sql-input"]');
+    // A `?` typed in the SQL editor is SQL, not the shortcut (its events come from a shadow root).
+    await showView(page, 'data');
+    await sqlEditorReady(page);
+    await page.click('[data-testid="sql-input"]');
+    await page.keyboard.type('SELECT 1 -- why?');
+    expect(await sqlText(page)).toBe('SELECT 1 -- why?');
+    expect(await page.isVisible('[data-testid="shortcuts"]')).toBe(false);
     await page.keyboard.press('Control+k');
     expect(await focused(page)).toBe('chat-input');
 

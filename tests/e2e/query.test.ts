@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { downloaded, runSql, showView, sqlBoxReset } from './app.ts';
+import { downloaded, runSql, showView, sqlBoxReset, sqlEditorReady, sqlText } from './app.ts';
 import { openApp, useBrowser, useSharedApp } from './browser.ts';
 import { startListener, type Listener } from './listener.ts';
 import { currentSession, loadSample, sessionsReady, storedEvents } from './sessions-helpers.ts';
@@ -215,6 +215,7 @@ describe('limits', () => {
   it('cancels a running query from the Cancel button', async () => {
     await open();
     await page.fill('[data-testid="sql-timeout"]', '600');
+    await sqlEditorReady(page);
     await page.fill(
       '[data-testid="sql-input"]',
       'SELECT count(*) FROM range(100000000) a, range(100000000) b',
@@ -234,7 +235,7 @@ describe('the person’s own queries', () => {
     await own.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await showView(own, 'data');
     // Empty, with an example as its placeholder: a click does not add to an old query.
-    expect(await own.inputValue('[data-testid="sql-input"]')).toBe('');
+    expect(await sqlText(own)).toBe('');
     expect(await own.isDisabled('[data-testid="sql-run"]')).toBe(true);
 
     const first = 'SELECT weather, count(*) AS days FROM data GROUP BY weather ORDER BY days DESC';
@@ -259,7 +260,7 @@ describe('the person’s own queries', () => {
     expect(await result.locator('[data-testid="query-id"]').innerText()).toBe('Q2');
     // An earlier query goes back into the box in place of what was there, its old result gone.
     await history.locator('[data-testid="sql-history-item"]').nth(1).click();
-    expect(await own.inputValue('[data-testid="sql-input"]')).toBe(first);
+    expect(await sqlText(own)).toBe(first);
     expect(await own.locator('[data-testid="sql-result"]').count()).toBe(0);
 
     // A DuckDB error keeps its lines and its caret, in a fixed-width font.

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { weatherQuestion } from '../fixtures/weather-script.ts';
-import { runSql, showView, waitForLoads } from './app.ts';
+import { runSql, showView, sqlText, waitForLoads } from './app.ts';
 import { ask, configure, mock, openScripted } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
 import { loadSample, sessionsReady } from './sessions-helpers.ts';
@@ -203,10 +203,16 @@ describe('what Claude did, to take further', () => {
 
     await card.locator('[data-testid="open-in-sql-box"]').click();
     expect(await page.getAttribute('[data-testid="view-data"]', 'aria-selected')).toBe('true');
-    expect(await page.inputValue('[data-testid="sql-input"]')).toBe(sql);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
-      'sql-input',
-    );
+    expect(await sqlText(page)).toBe(sql);
+    // The focus is in the editor (inside its shadow root: adapters/sql-editor.ts).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const outer = document.activeElement;
+          return (outer?.shadowRoot?.activeElement ?? outer)?.getAttribute('data-testid');
+        }),
+      )
+      .toBe('sql-input');
     const rerun = await runSql(page, sql!.replace("'Seattle'", "'New York'"));
     expect(rerun).toMatchObject({ ok: true, rows: 12, header: ['month', 'rain_mm'] });
 

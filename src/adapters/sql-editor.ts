@@ -1,0 +1,173 @@
+/**
+ * The SQL box's editor: CodeMirror 6 with DuckDB-flavoured SQL highlighting and completion of
+ * the session's table and column names (issue 33, item 2). Loaded only when the SQL box is
+ * first shown (a dynamic import from SqlBox.svelte), so the first page does not carry it.
+ *
+ * It lives in a shadow root, for the page's CSP: CodeMirror's style-mod writes its styles into
+ * a `<style>` element in a document, which `style-src 'self'` refuses, and into a constructed
+ * stylesheet (adoptedStyleSheets) in a shadow root, which it does not
+ * (node_modules/style-mod/src/style-mod.js, StyleSet). Colours come from the page's custom
+ * properties, which cross the shadow boundary, so both themes apply without a redraw.
+ */
+import {
+  autocompletion,
+  closeBrackets,
+  completionKeymap,
+  type CompletionSource,
+} from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { PostgreSQL, sql, type SQLNamespace } from '@codemirror/lang-sql';
+import { Compartment, EditorState } from '@codemirror/state';
+import { EditorView, keymap, placeholder } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
+
+export interface SqlEditorOptions {
+  doc: string;
+  /** Each table's columns, for completion. */
+  tables: ReadonlyArray<{ name: string; columns: readonly string[] }>;
+  label: string;
+  placeholder: string;
+  onchange: (doc: string) => void;
+  onrun: () => void;
+}
+
+export interface SqlEditor {
+  /** Replaces the text (from the history, or "Open in the SQL box"). */
+  setDoc(doc: string): void;
+  setTables(tables: SqlEditorOptions['tables']): void;
+  focus(): void;
+  destroy(): void;
+}
+
+/** A name as SQL must write it: quoted unless it is a plain lower-case identifier. */
+const ident = (name: string) =>
+  /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replaceAll('"', '""')}"`;
+
+function namespace(tables: SqlEditorOptions['tables']): SQLNamespace {
+  const out: Record<string, Array<{ label: string; apply: string; type: string }>> = {};
+  for (const t of tables)
+    out[t.name] = t.columns.map((c) => ({ label: c, apply: ident(c), type: 'property' }));
+  return out;
+}
+
+/**
+ * Every column of every table, offered wherever a word is typed: lang-sql offers a table's
+ * columns only after `table.`, and a person writes `SELECT temp_max FROM data`.
+ */
+function columnsSource(tables: SqlEditorOptions['tables']): CompletionSource {
+  const options = tables.flatMap((t) =>
+    t.columns.map((c) => ({ label: c, apply: ident(c), detail: t.name, type: 'property' })),
+  );
+  return (context) => {
+    const word = context.matchBefore(/[\p{L}\p{N}_]+/u);
+    if (!word && !context.explicit) return null;
+    // Not after a dot: there lang-sql offers the columns of the table named before it.
+    if (word && context.state.sliceDoc(word.from - 1, word.from) === '.') return null;
+    return { from: word?.from ?? context.pos, options, validFor: /^[\p{L}\p{N}_]*$/u };
+  };
+}
+
+const highlight = HighlightStyle.define([
+  { tag: tags.keyword, color: 'var(--accent)', fontWeight: '600' },
+  { tag: [tags.string, tags.special(tags.string)], color: 'var(--ok)' },
+  { tag: [tags.number, tags.bool, tags.null], color: 'var(--type-ink)' },
+  { tag: [tags.lineComment, tags.blockComment], color: 'var(--muted)', fontStyle: 'italic' },
+  { tag: tags.operator, color: 'var(--ink)' },
+]);
+
+const theme = EditorView.theme({
+  '&': {
+    border: '1px solid var(--line)',
+    borderRadius: '7px',
+    background: 'var(--input-bg)',
+    color: 'var(--ink)',
+    fontSize: '0.9rem',
+  },
+  '&.cm-focused': { outline: '2px solid var(--accent)', outlineOffset: '1px' },
+  '.cm-scroller': {
+    fontFamily: 'var(--mono)',
+    lineHeight: '1.5',
+    minHeight: '6.5em',
+    maxHeight: '22em',
+  },
+  '.cm-content': { padding: '0.5rem 0', caretColor: 'var(--ink)' },
+  '.cm-line': { padding: '0 0.6rem' },
+  '.cm-placeholder': { color: 'var(--muted)' },
+  '.cm-cursor': { borderLeftColor: 'var(--ink)' },
+  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': {
+    background: 'var(--accent-soft)',
+  },
+  '.cm-tooltip': {
+    background: 'var(--card)',
+    color: 'var(--ink)',
+    border: '1px solid var(--line)',
+    borderRadius: '6px',
+    boxShadow: 'var(--shadow)',
+  },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': {
+    background: 'var(--accent)',
+    color: 'var(--accent-ink)',
+  },
+  '.cm-completionDetail': { color: 'inherit', opacity: '0.75' },
+});
+
+export function mountSqlEditor(host: HTMLElement, options: SqlEditorOptions): SqlEditor {
+  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  const language = new Compartment();
+  // PostgreSQL's dialect is the nearest CodeMirror has to DuckDB's (`::` casts, $$ strings).
+  const sqlOf = (tables: SqlEditorOptions['tables']) => {
+    const support = sql({
+      dialect: PostgreSQL,
+      schema: namespace(tables),
+      upperCaseKeywords: true,
+    });
+    return [support, support.language.data.of({ autocomplete: columnsSource(tables) })];
+  };
+  let quiet = false;
+  const view = new EditorView({
+    root,
+    parent: root,
+    state: EditorState.create({
+      doc: options.doc,
+      extensions: [
+        history(),
+        closeBrackets(),
+        autocompletion({ icons: false }),
+        language.of(sqlOf(options.tables)),
+        syntaxHighlighting(highlight),
+        EditorView.lineWrapping,
+        placeholder(options.placeholder),
+        theme,
+        keymap.of([
+          { key: 'Mod-Enter', preventDefault: true, run: () => (options.onrun(), true) },
+          ...completionKeymap,
+          ...historyKeymap,
+          ...defaultKeymap,
+        ]),
+        EditorView.contentAttributes.of({
+          'aria-label': options.label,
+          'aria-multiline': 'true',
+          'data-testid': 'sql-input',
+          spellcheck: 'false',
+        }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged && !quiet) options.onchange(update.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+  return {
+    setDoc(doc) {
+      if (doc === view.state.doc.toString()) return;
+      quiet = true;
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: doc } });
+      quiet = false;
+    },
+    setTables(tables) {
+      view.dispatch({ effects: language.reconfigure(sqlOf(tables)) });
+    },
+    focus: () => view.focus(),
+    destroy: () => view.destroy(),
+  };
+}

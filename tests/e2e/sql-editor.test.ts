@@ -1,0 +1,119 @@
+/**
+ * The SQL box's editor (adapters/sql-editor.ts, issue 33, item 2): loaded after the page, under
+ * the page's own CSP, highlighting SQL in the theme's colours and completing the session's tables
+ * and columns — names that need quotes inserted quoted.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runSql, showView, sqlEditorReady, sqlText } from './app.ts';
+import { openApp, useBrowser } from './browser.ts';
+import { serious } from './axe.ts';
+import { loadSample } from './sessions-helpers.ts';
+
+const browser = useBrowser();
+
+async function editorPage(): Promise<Page> {
+  const { page } = await openApp(browser());
+  await page.addInitScript(() => {
+    (window as unknown as { refused: string[] }).refused = [];
+    addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { refused: string[] }).refused.push(
+        `${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
+      ),
+    );
+  });
+  await page.reload();
+  await loadSample(page);
+  await showView(page, 'data');
+  await sqlEditorReady(page);
+  return page;
+}
+
+describe('the SQL editor', () => {
+  it('is CodeMirror, styled under the strict CSP, its keywords in the theme’s accent', async () => {
+    const page = await editorPage();
+    expect(await page.getAttribute('[data-testid="sql-editor"]', 'data-editor')).toBe('editor');
+    await page.click('[data-testid="sql-input"]');
+    await page.keyboard.type('select location from data -- where');
+    const look = await page.locator('[data-testid="sql-input"]').evaluate((el) => {
+      const keyword = [...el.querySelectorAll('span')].find((s) => s.textContent === 'select')!;
+      const accent = getComputedStyle(document.documentElement).getPropertyValue('--accent');
+      const probe = document.createElement('span');
+      probe.style.color = accent;
+      document.body.append(probe);
+      const expected = getComputedStyle(probe).color;
+      probe.remove();
+      return {
+        font: getComputedStyle(el).fontFamily,
+        keyword: getComputedStyle(keyword).color,
+        expected,
+      };
+    });
+    expect(look.font).toMatch(/mono/i);
+    expect(look.keyword).toBe(look.expected);
+    // No style refused: the editor's styles are constructed sheets in its shadow root.
+    const refused = await page.evaluate(() => (window as unknown as { refused: string[] }).refused);
+    expect(refused.filter((r) => r.startsWith('style-src'))).toEqual([]);
+  });
+
+  it('completes the session’s tables and columns, and Ctrl+Enter runs', async () => {
+    const page = await editorPage();
+    await page.click('[data-testid="sql-input"]');
+    await page.keyboard.type('SELECT temp');
+    const offered = page.locator('.cm-tooltip-autocomplete li');
+    await expect
+      .poll(() => offered.allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining('temp_max')]));
+    await page.keyboard.type('_ma');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(', count(*) AS n FROM da');
+    // The table first, then its columns (with their table beside them) and keywords.
+    await expect.poll(() => offered.first().textContent()).toBe('data');
+    expect(await offered.allTextContents()).toContain('datedata');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(' GROUP BY ALL ORDER BY n DESC LIMIT 1');
+    expect(await sqlText(page)).toBe(
+      'SELECT temp_max, count(*) AS n FROM data GROUP BY ALL ORDER BY n DESC LIMIT 1',
+    );
+    await page.keyboard.press('Control+Enter');
+    await page.waitForSelector('[data-testid="sql-result"] [data-testid="query-id"]');
+    expect(await page.locator('[data-testid="sql-result"] thead th').allTextContents()).toEqual([
+      'temp_max',
+      'n',
+    ]);
+  });
+
+  it('quotes a column whose name needs it', async () => {
+    const page = await editorPage();
+    // A table whose columns have spaces and capitals, as spreadsheets make them.
+    await page.setInputFiles('input[data-testid="file-input"]', {
+      name: 'orders.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Order Date,Unit Price\n2024-01-02,3.5\n'),
+    });
+    await page.click('[data-testid="drop-choice-add"]');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="table-summary"]').length === 2,
+    );
+    await sqlEditorReady(page);
+    await page.click('[data-testid="sql-input"]');
+    await page.keyboard.type('SELECT Unit');
+    await page.locator('.cm-tooltip-autocomplete li').first().waitFor();
+    await page.keyboard.press('Enter');
+    expect(await sqlText(page)).toBe('SELECT "Unit Price"');
+    await page.keyboard.type(' FROM orders');
+    expect(await runSql(page, await sqlText(page))).toMatchObject({ ok: true, cells: [['3.5']] });
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'has no serious axe violation, completion open (%s)',
+    async (scheme) => {
+      const page = await editorPage();
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.click('[data-testid="sql-input"]');
+      await page.keyboard.type('SELECT wea');
+      await page.locator('.cm-tooltip-autocomplete li').first().waitFor();
+      expect(await serious(page)).toEqual([]);
+    },
+  );
+});
