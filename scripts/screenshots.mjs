@@ -22,6 +22,10 @@ await page.screenshot({ path: `${out}/1-welcome.png` });
 
 await page.click('[data-testid="sample-button"]');
 await page.waitForSelector('[data-testid="profile-table"][data-complete]');
+// The SQL editor replaces the plain box once its code has loaded (adapters/sql-editor.ts).
+await page.waitForSelector('[data-testid="sql-editor"]:not([data-editor="loading"])', {
+  state: 'attached',
+});
 await page.fill(
   '[data-testid="sql-input"]',
   'SELECT location, weather, count(*) AS days, round(avg(temp_max), 1) AS avg_max\nFROM data GROUP BY ALL ORDER BY location, days DESC',

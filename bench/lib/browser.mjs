@@ -250,6 +250,10 @@ export async function waitForProfile(session, timeoutMs = 10 * 60_000) {
  */
 export async function runSql(session, text, { timeoutMs = 10 * 60_000 } = {}) {
   const { page } = session;
+  // The SQL editor replaces the plain box once its code has loaded (adapters/sql-editor.ts).
+  await page.waitForSelector('[data-testid="sql-editor"]:not([data-editor="loading"])', {
+    state: 'attached',
+  });
   await page.fill('[data-testid="sql-input"]', text);
   const r = await page.evaluate(
     (limit) =>
