@@ -17,7 +17,7 @@ import {
 } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { PostgreSQL, sql, type SQLNamespace } from '@codemirror/lang-sql';
+import { PostgreSQL, sql, SQLDialect, type SQLNamespace } from '@codemirror/lang-sql';
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
@@ -39,6 +39,33 @@ export interface SqlEditor {
   focus(): void;
   destroy(): void;
 }
+
+/**
+ * DuckDB's SQL, as near as CodeMirror's dialects go: PostgreSQL's (`::` casts, `$$` strings)
+ * with DuckDB's reserved words as keywords (`duckdb_keywords()` of DuckDB 1.5, category
+ * 'reserved') and the clause words a query reads by. PostgreSQL's own list made `location` and
+ * `temp` — common column names — look like keywords.
+ */
+const DUCKDB = SQLDialect.define({
+  ...PostgreSQL.spec,
+  keywords:
+    'all analyse analyze and any array as asc asymmetric both case cast check collate column ' +
+    'constraint create default deferrable desc describe distinct do else end except false fetch ' +
+    'for foreign from group having in initially intersect into lambda lateral leading limit not ' +
+    'null offset on only or order pivot pivot_longer pivot_wider placing primary qualify ' +
+    'references returning select show some summarize symmetric table then to trailing true ' +
+    'union unique unpivot using variadic when where window with ' +
+    'by join left right inner outer full cross natural asof positional semi anti over partition ' +
+    'rows range between is like ilike glob similar exists filter within nulls first last ' +
+    'exclude replace interval recursive values preceding following unbounded current row ' +
+    'sample tablesample escape',
+  types:
+    'bigint binary bit bitstring blob bool boolean bpchar bytea char date datetime dec decimal ' +
+    'double enum float float4 float8 hugeint int int1 int128 int16 int2 int32 int4 int64 int8 ' +
+    'integer integral json list long map numeric real short signed smallint string struct text ' +
+    'time timestamp timestamptz tinyint ubigint uhugeint uint128 uint16 uint32 uint64 uint8 ' +
+    'uinteger union usmallint utinyint uuid varbinary varchar',
+});
 
 /** A name as SQL must write it: quoted unless it is a plain lower-case identifier. */
 const ident = (name: string) =>
@@ -98,14 +125,15 @@ const theme = EditorView.theme({
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': {
     background: 'var(--accent-soft)',
   },
-  '.cm-tooltip': {
+  // Doubled classes: CodeMirror's base theme colours its tooltips light with `&light .cm-tooltip`.
+  '.cm-tooltip.cm-tooltip': {
     background: 'var(--card)',
     color: 'var(--ink)',
     border: '1px solid var(--line)',
     borderRadius: '6px',
     boxShadow: 'var(--shadow)',
   },
-  '.cm-tooltip-autocomplete > ul > li[aria-selected]': {
+  '.cm-tooltip.cm-tooltip-autocomplete > ul > li[aria-selected]': {
     background: 'var(--accent)',
     color: 'var(--accent-ink)',
   },
@@ -115,10 +143,9 @@ const theme = EditorView.theme({
 export function mountSqlEditor(host: HTMLElement, options: SqlEditorOptions): SqlEditor {
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   const language = new Compartment();
-  // PostgreSQL's dialect is the nearest CodeMirror has to DuckDB's (`::` casts, $$ strings).
   const sqlOf = (tables: SqlEditorOptions['tables']) => {
     const support = sql({
-      dialect: PostgreSQL,
+      dialect: DUCKDB,
       schema: namespace(tables),
       upperCaseKeywords: true,
     });

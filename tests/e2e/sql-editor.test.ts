@@ -12,6 +12,12 @@ import { loadSample } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 
+/**
+ * CodeMirror ignores Enter for 75 ms after the completion list changes (autocompletion's
+ * interactionDelay), so that a key meant for the text is not taken as a choice.
+ */
+const settle = (page: Page) => page.waitForTimeout(150);
+
 async function editorPage(): Promise<Page> {
   const { page } = await openApp(browser());
   await page.addInitScript(() => {
@@ -65,11 +71,14 @@ describe('the SQL editor', () => {
       .poll(() => offered.allTextContents())
       .toEqual(expect.arrayContaining([expect.stringContaining('temp_max')]));
     await page.keyboard.type('_ma');
+    await expect.poll(() => offered.first().textContent()).toMatch(/^temp_max/);
+    await settle(page);
     await page.keyboard.press('Enter');
     await page.keyboard.type(', count(*) AS n FROM da');
     // The table first, then its columns (with their table beside them) and keywords.
     await expect.poll(() => offered.first().textContent()).toBe('data');
     expect(await offered.allTextContents()).toContain('datedata');
+    await settle(page);
     await page.keyboard.press('Enter');
     await page.keyboard.type(' GROUP BY ALL ORDER BY n DESC LIMIT 1');
     expect(await sqlText(page)).toBe(
@@ -99,6 +108,7 @@ describe('the SQL editor', () => {
     await page.click('[data-testid="sql-input"]');
     await page.keyboard.type('SELECT Unit');
     await page.locator('.cm-tooltip-autocomplete li').first().waitFor();
+    await settle(page);
     await page.keyboard.press('Enter');
     expect(await sqlText(page)).toBe('SELECT "Unit Price"');
     await page.keyboard.type(' FROM orders');
@@ -106,13 +116,21 @@ describe('the SQL editor', () => {
   });
 
   it.each(['light', 'dark'] as const)(
-    'has no serious axe violation, completion open (%s)',
+    'has no serious axe violation: completion, chart, history, error (%s)',
     async (scheme) => {
       const page = await editorPage();
       await page.emulateMedia({ colorScheme: scheme });
       await page.click('[data-testid="sql-input"]');
       await page.keyboard.type('SELECT wea');
       await page.locator('.cm-tooltip-autocomplete li').first().waitFor();
+      expect(await serious(page)).toEqual([]);
+      // A result with its chart and the history open; then an error.
+      await runSql(page, 'SELECT weather, count(*) AS days FROM data GROUP BY ALL ORDER BY days');
+      await page.click('[data-testid="sql-chart"]');
+      await page.waitForSelector('[data-testid="sql-result"] [data-testid="plot"][data-rendered]');
+      await page.click('[data-testid="sql-history"] summary');
+      expect(await serious(page)).toEqual([]);
+      await runSql(page, 'SELEC 1');
       expect(await serious(page)).toEqual([]);
     },
   );
