@@ -140,6 +140,7 @@ export default ts.config(
             'src/browser-platform.ts',
             'src/main.ts',
             'src/start-app.ts',
+            'src/zod-setup.ts',
           ],
         },
       ],

@@ -4,6 +4,8 @@
  * overlaps the parsing and start of the page's own code (480 kB) instead of following it
  * (issue 15; BENCHMARKS.md, From the person's side).
  */
+// First: it configures zod before any module makes a schema.
+import './zod-setup.ts';
 import { watchCsp } from './adapters/csp-watch.ts';
 import { startEngine } from './adapters/engine-client.ts';
 
