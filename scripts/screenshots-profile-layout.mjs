@@ -5,68 +5,20 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { preview } from 'vite';
+import { createServer, preview } from 'vite';
 import { launchChromium } from './chromium.mjs';
 
 const out = process.argv[2] ?? '.scratch/profile-shots';
 mkdirSync(out, { recursive: true });
 
-/** 2,000 rows × 20 columns: ids, codes, dates, times, measures, categories, gaps, text numbers. */
-export function wideCsv(rows = 2000) {
-  const header = [
-    'order_id',
-    'order_code',
-    'placed_on',
-    'shipped_at',
-    'customer_region',
-    'channel',
-    'amount_eur',
-    'discount_rate',
-    'quantity',
-    'unit_price',
-    'warehouse',
-    'status',
-    'postcode_as_text',
-    'rating',
-    'coupon',
-    'weight_kg',
-    'notes',
-    'currency',
-    'a_rather_long_column_name_for_the_customer_segment',
-    'returned',
-  ];
-  const regions = ['north', 'south', 'east', 'west'];
-  const statuses = ['delivered', 'shipped', 'pending', 'cancelled', 'returned'];
-  const lines = [header.join(',')];
-  for (let i = 0; i < rows; i++) {
-    const day = `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
-    lines.push(
-      [
-        i + 1,
-        `ORD-${String(i * 7).padStart(7, '0')}`,
-        day,
-        `${day} ${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00`,
-        regions[i % 4],
-        i % 5 ? 'web' : 'shop',
-        i % 400 === 3 ? 25000 : ((i * 7919) % 50_000) / 100,
-        i % 3 ? '' : ((i % 30) / 100).toFixed(2),
-        1 + (i % 9),
-        ((i * 31) % 1000) / 10,
-        `WH-${i % 3}`,
-        statuses[(i * 7) % 5],
-        String(10000 + ((i * 13) % 9000)),
-        1 + ((i * 3) % 5),
-        i % 2 ? '' : `SPRING${i % 4}`,
-        (((i * 17) % 400) / 10 + 0.5).toFixed(1),
-        i % 4 ? '' : `"note about order ${i}, with a comma"`,
-        'EUR',
-        ['retail', 'wholesale', 'online', 'partner'][i % 4],
-        i % 11 === 0 ? 'true' : 'false',
-      ].join(','),
-    );
-  }
+// The profile layout test's wide file (tests/fixtures/orders-wide.ts), through Vite's loader.
+const loader = await createServer({ server: { middlewareMode: true }, logLevel: 'warn' });
+const { ordersWideCsv } = await loader.ssrLoadModule('/tests/fixtures/orders-wide.ts');
+await loader.close();
+
+function wideCsv() {
   const path = join(mkdtempSync(join(tmpdir(), 'sift-shots-')), 'orders wide.csv');
-  writeFileSync(path, lines.join('\n') + '\n');
+  writeFileSync(path, ordersWideCsv());
   return path;
 }
 

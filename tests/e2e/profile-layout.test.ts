@@ -11,64 +11,12 @@ import { HISTOGRAM_BINS } from '../../src/core/sql/profile.ts';
 import { showView, waitForLoads } from './app.ts';
 import { openApp, useBrowser } from './browser.ts';
 import { serious } from './axe.ts';
+import { ordersWideCsv } from '../fixtures/orders-wide.ts';
 
 const browser = useBrowser();
 const PROFILE = '[data-testid="profile-table"][data-complete]';
 
-/** 300 orders × 20 columns: ids, codes, dates, times, measures with gaps, categories, text. */
-function wideCsv(): Buffer {
-  const header = [
-    'order_id',
-    'order_code',
-    'placed_on',
-    'shipped_at',
-    'customer_region',
-    'channel',
-    'amount_eur',
-    'discount_rate',
-    'quantity',
-    'unit_price',
-    'warehouse',
-    'status',
-    'postcode_as_text',
-    'rating',
-    'coupon',
-    'weight_kg',
-    'notes',
-    'currency',
-    'a_rather_long_column_name_for_the_customer_segment',
-    'returned',
-  ];
-  const lines = [header.join(',')];
-  for (let i = 0; i < 300; i++) {
-    const day = `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
-    lines.push(
-      [
-        i + 1,
-        `ORD-${String(i * 7).padStart(7, '0')}`,
-        day,
-        `${day} ${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00`,
-        ['north', 'south', 'east', 'west'][i % 4],
-        i % 5 ? 'web' : 'shop',
-        i % 100 === 3 ? 25000 : ((i * 7919) % 50_000) / 100,
-        i % 3 ? '' : ((i % 30) / 100).toFixed(2),
-        1 + (i % 9),
-        ((i * 31) % 1000) / 10,
-        `WH-${i % 3}`,
-        ['delivered', 'shipped', 'pending', 'cancelled', 'returned'][(i * 7) % 5],
-        String(10000 + ((i * 13) % 9000)),
-        1 + ((i * 3) % 5),
-        i % 2 ? '' : `SPRING${i % 4}`,
-        (((i * 17) % 400) / 10 + 0.5).toFixed(1),
-        i % 4 ? '' : `"a note about order ${i}, with a comma and a fairly long sentence"`,
-        'EUR',
-        ['retail', 'wholesale', 'online', 'partner'][i % 4],
-        i % 11 === 0 ? 'true' : 'false',
-      ].join(','),
-    );
-  }
-  return Buffer.from(lines.join('\n') + '\n');
-}
+const wideCsv = () => Buffer.from(ordersWideCsv());
 
 async function openWith(
   file: 'sample' | 'wide',

@@ -6,26 +6,18 @@
  * while one runs.
  */
 import { z } from 'zod';
-import { cell } from '../data/cell.ts';
 import { queryId } from '../ids.ts';
-import type { QueryItem } from '../items/query.ts';
+import { queryEvent, type QueryItem } from '../items/query.ts';
 
-export const ownQueryEvent = z.object({
-  type: z.literal('own_query'),
-  queryId,
-  query: z.string(),
-  columns: z.array(z.string()),
-  /** The rows the box showed (at most its limit): what a citation of it is checked against. */
-  rows: z.array(z.array(cell)),
-  /** Rows in the full result; null when unknown. */
-  rowCount: z.number().nullable(),
-  truncated: z.boolean(),
-  durationMs: z.number(),
-  isError: z.boolean(),
-  error: z.string().optional(),
-  errorDetails: z.string().optional(),
-  at: z.number(),
-});
+/** The fields of the model's query result (core/items/query.ts), less its turn, call and words. */
+export const ownQueryEvent = queryEvent
+  .omit({ type: true, turnId: true, callId: true, queryId: true, description: true })
+  .extend({
+    type: z.literal('own_query'),
+    queryId,
+    /** When it ran. */
+    at: z.number(),
+  });
 
 export type OwnQueryEvent = z.infer<typeof ownQueryEvent>;
 
