@@ -65,6 +65,8 @@ export function createApp(platform: Platform): SiftApp {
     rescue: platform.rescue,
     address: platform.address,
     quota: platform.quota,
+    // A delete waiting for its Undo is marked where every tab, and the next start, can read it.
+    marks: platform.preferences,
     engine,
   });
   // The tabs that follow the session this tab writes read its tables here (tab-engine.svelte.ts).

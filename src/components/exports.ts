@@ -9,7 +9,7 @@ import type { Analyst } from '../state/analyst.svelte.ts';
 import { exportSession } from '../state/session-transfer.ts';
 import type { Sessions } from '../state/sessions.svelte.ts';
 import type { Workspace } from '../state/workspace.svelte.ts';
-import { downloadBlob, safeFileName } from './items/download.ts';
+import { downloadBlob, fileNameFor } from './items/download.ts';
 
 export async function exportReport(
   format: 'html' | 'md',
@@ -18,10 +18,11 @@ export async function exportReport(
   try {
     const doc = reportDocument(analyst.view, workspace.tables, new Date());
     if (!doc) return;
-    const name = safeFileName(doc.title, 'report');
+    const session = sessions.active.meta?.title ?? null;
+    const name = fileNameFor({ session, what: doc.title, ext: format, fallback: 'report' });
     if (format === 'md')
-      downloadBlob(new Blob([reportMarkdown(doc)], { type: 'text/markdown' }), `${name}.md`);
-    else downloadBlob(new Blob([await reportHtml(doc)], { type: 'text/html' }), `${name}.html`);
+      downloadBlob(new Blob([reportMarkdown(doc)], { type: 'text/markdown' }), name);
+    else downloadBlob(new Blob([await reportHtml(doc)], { type: 'text/html' }), name);
   } catch (e) {
     sessions.status.notice = `The report could not be exported: ${errorMessage(e)}`;
   }

@@ -2,6 +2,7 @@
 import { storageFailure } from '../core/session/storage-failure.ts';
 import { totalBytes, type SessionMeta } from '../core/session/records.ts';
 import type { SiftEngine } from '../core/data/engine.ts';
+import type { SessionId } from '../core/ids.ts';
 import type { StorageQuota } from './ports.ts';
 import type { SessionStatus } from './session-status.svelte.ts';
 
@@ -12,18 +13,29 @@ export class SessionList {
   quota = $state<number | null>(null);
   readonly #status: SessionStatus;
   readonly #quota: StorageQuota;
-  readonly #databases: Pick<SiftEngine, 'databases'>;
+  readonly #databases: Pick<SiftEngine, 'databases' | 'forgetDatabases'>;
+  /** Whether a session is being deleted (session-deletes.svelte.ts): listed only while open. */
+  readonly #hides: (id: SessionId) => boolean;
+  /** The database files of every stored session, hidden ones too: Undo brings their tables. */
+  #kept: string[] = [];
   /** Counts readings of the database files' sizes: only the latest one is shown. */
   #measuring = 0;
 
   constructor(
     status: SessionStatus,
     quota: StorageQuota,
-    databases: Pick<SiftEngine, 'databases'>,
+    databases: Pick<SiftEngine, 'databases' | 'forgetDatabases'>,
+    hides: (id: SessionId) => boolean,
   ) {
     this.#status = status;
     this.#quota = quota;
     this.#databases = databases;
+    this.#hides = hides;
+  }
+
+  /** Leaves a session out of the list at once, before storage is read again. */
+  hide(id: SessionId): void {
+    this.items = this.items.filter((s) => s.id !== id);
   }
 
   /** Bytes the listed sessions take in storage. */
@@ -42,8 +54,11 @@ export class SessionList {
     let mine: SessionMeta | undefined;
     if (status.store) {
       try {
-        const stored = await status.store.list();
+        const all = await status.store.list();
+        this.#kept = all.flatMap((s) => (s.database ? [s.database] : []));
         const open = current();
+        // A session being deleted stays listed in a tab that shows it (another tab deleted it).
+        const stored = all.filter((s) => s.id === open?.id || !this.#hides(s.id));
         mine = stored.find((s) => s.id === open?.id);
         // Once saving has failed, the open session is what this tab holds, not what was stored.
         const meta = mine && !status.problem ? mine : open;
@@ -76,6 +91,17 @@ export class SessionList {
       const bytes = sizes.find((d) => d.database === s.database)?.bytes;
       return bytes === undefined ? s : { ...s, bytes: { ...s.bytes, database: bytes } };
     });
+  }
+
+  /**
+   * Removes the database files no stored session keeps (a session deleted, a tab closed before
+   * its session was stored), unless the list could not be read or there is no store: then it is
+   * not known which (another tab may read the sessions this one cannot).
+   */
+  async forgetUnkept(): Promise<void> {
+    if (!this.#status.store || this.#status.problem) return;
+    const listed = this.items.flatMap((s) => (s.database ? [s.database] : []));
+    await this.#databases.forgetDatabases([...this.#kept, ...listed]).catch(() => undefined);
   }
 
   /** Asks the browser to keep the sessions; called when the first one is created. */

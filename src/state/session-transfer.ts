@@ -5,12 +5,8 @@
  */
 import { closeOpenToolUses } from '../core/model/conversation.ts';
 import { errorMessage } from '../core/errors.ts';
-import {
-  archiveFileName,
-  buildArchive,
-  readArchive,
-  type ArchiveManifest,
-} from '../core/session/archive.ts';
+import { fileNameFor } from '../core/file-name.ts';
+import { buildArchive, readArchive, type ArchiveManifest } from '../core/session/archive.ts';
 import type { SessionMeta } from '../core/session/records.ts';
 import type { OpenSession } from './open-session.svelte.ts';
 import type { SessionContent, Sessions } from './sessions.svelte.ts';
@@ -46,7 +42,7 @@ export function exportSession(session: OpenSession): ExportedSession {
     // A running turn's last reply may still wait for its results.
     history: { ...history, messages: closeOpenToolUses(history.messages, 'Not run.') },
   });
-  return { blob, fileName: archiveFileName(meta.title) };
+  return { blob, fileName: fileNameFor({ session: meta.title, what: 'session', ext: 'sift' }) };
 }
 
 /**

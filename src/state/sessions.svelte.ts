@@ -6,43 +6,21 @@
  */
 import { errorMessage } from '../core/errors.ts';
 import { storageFailure } from '../core/session/storage-failure.ts';
-import type { SessionStore } from '../core/session/store.ts';
-import type { Analyst } from './analyst.svelte.ts';
 import { OpenSession, type Role } from './open-session.svelte.ts';
-import type { ShownLog } from './shown-log.svelte.ts';
-import type { Address, RescueSlot, StorageQuota, TabLinks } from './ports.ts';
+import { SessionDeletes } from './session-deletes.svelte.ts';
+import { Busy } from './busy.ts';
 import { SessionFollower } from './session-follower.ts';
 import { SessionList } from './session-list.svelte.ts';
 import { SessionStatus } from './session-status.svelte.ts';
 import { SessionTabs } from './session-tabs.ts';
 import { restoreTables } from './restore-tables.ts';
 import { readSession, storeSession, type SessionContent } from './stored-files.ts';
-import type { Workspace } from './workspace.svelte.ts';
 import type { SessionId } from '../core/ids.ts';
 import type { SessionMeta } from '../core/session/records.ts';
-import type { TabEngine } from './tab-engine.svelte.ts';
 
-export type { Role, SessionContent };
+import type { SessionsDeps } from './sessions-deps.ts';
 
-export interface SessionsDeps {
-  workspace: Workspace;
-  analyst: Analyst;
-  /** Where the open session puts its log for the page and the analyst. */
-  shown: ShownLog;
-  openStore(): Promise<SessionStore>;
-  tabs: TabLinks;
-  rescue: RescueSlot;
-  address: Address;
-  quota: StorageQuota;
-  /**
-   * The engine the page uses (state/tab-engine.svelte.ts): the database files kept for sessions in this
-   * browser, and the writer's DuckDB, which a follower asks.
-   */
-  engine: Pick<
-    TabEngine,
-    'databases' | 'forgetDatabases' | 'askWriter' | 'askingWriter' | 'stopAsking' | 'holdsOwnTables'
-  >;
-}
+export type { Role, SessionContent, SessionsDeps };
 
 export class Sessions {
   opening = $state(false);
@@ -53,6 +31,8 @@ export class Sessions {
   readonly active: OpenSession;
   /** The stored sessions, as the list shows them, and their storage. */
   readonly stored: SessionList;
+  /** A delete the person may still undo; storage lets the session go once it is carried out. */
+  readonly deletes: SessionDeletes;
   readonly #tabs: SessionTabs;
   readonly #follower: SessionFollower;
   readonly #deps: SessionsDeps;
@@ -62,7 +42,12 @@ export class Sessions {
     this.#deps = deps;
     const { status } = this;
     this.#tabs = new SessionTabs(deps.tabs);
-    this.stored = new SessionList(status, deps.quota, deps.engine);
+    this.deletes = new SessionDeletes({
+      marks: deps.marks,
+      carryOut: (id) => this.#carryOut(id),
+      windowMs: deps.undoWindowMs,
+    });
+    this.stored = new SessionList(status, deps.quota, deps.engine, (id) => this.deletes.hides(id));
     this.active = new OpenSession({
       status,
       workspace: deps.workspace,
@@ -83,12 +68,7 @@ export class Sessions {
   }
 
   /** The start or the opening in progress; `ready` waits for it. */
-  #busy: Promise<unknown> = Promise.resolve();
-
-  #hold<T>(work: Promise<T>): Promise<T> {
-    this.#busy = work.catch(() => undefined);
-    return work;
-  }
+  readonly #busy = new Busy();
 
   /**
    * Resolves once no session is being opened (at the start, or one the person chose), and the
@@ -96,16 +76,13 @@ export class Sessions {
    * not be read before it empties the workspace (file-intake.svelte.ts).
    */
   async ready(): Promise<void> {
-    for (let busy = this.#busy; ; busy = this.#busy) {
-      await busy;
-      if (busy === this.#busy) break;
-    }
+    await this.#busy.idle();
     await this.#deps.workspace.settled();
   }
 
   /** Opens the store and the session the address names (or the latest). */
   start(): Promise<void> {
-    return this.#hold(this.#start());
+    return this.#busy.hold(this.#start());
   }
 
   async #start(): Promise<void> {
@@ -116,8 +93,10 @@ export class Sessions {
       status.problem = `Sessions cannot be saved in this browser (${errorMessage(e)}). Everything works, but nothing is kept when this tab closes.`;
     }
     try {
+      // Deletes whose tab closed during their Undo window are the person's word: done first.
+      for (const id of this.deletes.due()) await this.#carryOut(id);
       await this.active.refresh();
-      void this.#forgetUnkept();
+      void this.stored.forgetUnkept();
       const wanted = this.#deps.address.read() ?? this.stored.items[0]?.id;
       if (wanted && this.stored.items.some((s) => s.id === wanted)) await this.open(wanted);
     } catch (e) {
@@ -132,7 +111,7 @@ export class Sessions {
   }
 
   open(id: SessionId): Promise<void> {
-    return this.#hold(this.#open(id));
+    return this.#busy.hold(this.#open(id));
   }
 
   async #open(id: SessionId): Promise<void> {
@@ -188,40 +167,61 @@ export class Sessions {
     return role === 'writer' && this.status.writable ? (meta?.database ?? null) : null;
   }
 
-  /**
-   * Removes the database files no stored session keeps (a session deleted, a tab closed before
-   * its session was stored), unless the list could not be read or there is no store: then it is
-   * not known which (another tab may read the sessions this one cannot).
-   */
-  async #forgetUnkept(): Promise<void> {
-    if (!this.status.store || this.status.problem) return;
-    const keep = this.stored.items.flatMap((s) => (s.database ? [s.database] : []));
-    await this.#deps.engine.forgetDatabases(keep).catch(() => undefined);
-  }
-
   async rename(id: SessionId, title: string): Promise<void> {
     const clean = title.replace(/\s+/g, ' ').trim().slice(0, 200);
     if (!clean) return;
     await this.active.retitle(id, { title: clean, titleSource: 'person' });
   }
 
+  /**
+   * Deletes a session as the person sees it: gone from the lists at once, with Undo offered for
+   * a few seconds before storage lets it go (session-deletes.svelte.ts). Without a store there is
+   * nothing to bring back, and it goes at once.
+   */
   async delete(id: SessionId): Promise<void> {
     // The open one deleted, the page goes on to its neighbour in the list (the next older, else
     // the newer), not to an empty page (issue 33).
     const open = id === this.active.id;
     const items = this.stored.items;
     const at = items.findIndex((s) => s.id === id);
+    const meta = items[at];
     const next = open ? (items[at + 1] ?? items[at - 1])?.id : undefined;
-    if (open) await this.#newSession(null);
+    if (!this.status.store || !meta) {
+      if (open) await this.#newSession(null);
+      return this.#carryOut(id);
+    }
+    await this.deletes.begin({ id, title: meta.title, wasOpen: open });
+    this.stored.hide(id);
+    // Left as any other session is, its database file kept: Undo may open it again.
+    if (open) await this.#newSession(this.#keepsFile());
+    await this.active.refresh();
+    this.#tabs.listChanged();
+    if (next && this.stored.items.some((s) => s.id === next)) await this.open(next);
+  }
+
+  /** Brings back the session just deleted, whole (storage still holds it); opens it if it was. */
+  async undoDelete(): Promise<void> {
+    const back = this.deletes.undo();
+    if (!back) return;
+    await this.active.refresh();
+    this.#tabs.listChanged();
+    // The neighbour the delete opened may still be opening.
+    await this.ready();
+    if (back.wasOpen && this.stored.items.some((s) => s.id === back.id)) await this.open(back.id);
+  }
+
+  /** The delete itself, once its Undo has passed (or its tab closed before carrying it out). */
+  async #carryOut(id: SessionId): Promise<void> {
     try {
       await this.status.store?.delete(id);
     } catch (e) {
       this.status.notice = `The session could not be deleted: ${errorMessage(e)}`;
     }
+    // Unmarked only now: a tab closed before the delete finished leaves it to the next start.
+    this.deletes.unmark(id);
     await this.active.refresh();
-    await this.#forgetUnkept();
+    await this.stored.forgetUnkept();
     this.#tabs.listChanged(id);
-    if (next && this.stored.items.some((s) => s.id === next)) await this.open(next);
   }
 
   /** The stored session imported from the export file `from` (session-transfer.ts), if any. */
@@ -250,6 +250,7 @@ export class Sessions {
   /** What storage has not confirmed yet, kept for a reload (call as the page goes away). */
   rescue(): void {
     this.active.rescue();
+    this.deletes.pageHide();
   }
 
   async #openInMemory(content: SessionContent): Promise<void> {

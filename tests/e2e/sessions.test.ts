@@ -155,18 +155,24 @@ describe('deleting a session', () => {
       Number(await page.getAttribute('[data-testid="storage-usage"]', 'data-bytes')),
     ).toBeGreaterThan(100_000);
 
+    // Storage lets the session go once its Undo notice has gone (8 s, passed on the clock).
+    await page.clock.install();
     const item = page.locator(`[data-testid="session-item"][data-session-id="${session!.id}"]`);
     await item.locator('[data-testid="session-delete"]').click();
     await item.locator('[data-testid="session-delete-confirm"]').click();
     await page.waitForSelector('[data-testid="session-item"]', { state: 'detached' });
-    expect(await storedCounts(page)).toEqual({
-      sessions: 0,
-      files: 0,
-      events: 0,
-      histories: 0,
-      live: 0,
-      opfsEntries: 0,
-    });
+    await page.clock.fastForward(8_000);
+    await page.waitForSelector('[data-testid="delete-notice"]', { state: 'detached' });
+    await expect
+      .poll(() => storedCounts(page))
+      .toEqual({
+        sessions: 0,
+        files: 0,
+        events: 0,
+        histories: 0,
+        live: 0,
+        opfsEntries: 0,
+      });
     expect(await page.getAttribute('[data-testid="storage-usage"]', 'data-bytes')).toBe('0');
     // The deleted session was open: the page is back at its start, without its table.
     await page.waitForSelector('.welcome');

@@ -5,7 +5,6 @@ import type { Message } from '../../src/core/model/messages.ts';
 import { checkHistory } from '../../src/core/model/messages-schema.ts';
 import {
   ArchiveError,
-  archiveFileName,
   buildArchive,
   readArchive,
   type ArchiveInput,
@@ -284,24 +283,5 @@ describe('checkHistory', () => {
   ];
   it.each(broken)('rejects a history that %s', (_, messages, turnStarts, problem) => {
     expect(checkHistory({ messages, turnStarts, lastInputTokens: null })).toMatch(problem);
-  });
-});
-
-describe('archiveFileName', () => {
-  it('keeps letters and digits, folds the rest, and ends in .sift', () => {
-    expect(archiveFileName('Rainfall in Oslo, 2024')).toBe('Rainfall-in-Oslo-2024.sift');
-    expect(archiveFileName('Städte: Überblick / 東京')).toBe('Städte-Überblick-東京.sift');
-    expect(archiveFileName('../../etc/passwd')).toBe('etc-passwd.sift');
-    expect(archiveFileName('a\u0000b\nc<d>e|f?g*h"i\\j')).toBe('a-b-c-d-e-f-g-h-i-j.sift');
-    expect(archiveFileName('🌧 Sales')).toBe('Sales.sift');
-  });
-
-  it('falls back to session.sift and keeps names short', () => {
-    for (const title of ['', '   ', '???', '...', 'CON', 'lpt1'])
-      expect(archiveFileName(title)).toBe('session.sift');
-    // Letters outside the BMP take two UTF-16 units: a cut by units would split one in half.
-    const long = archiveFileName('a𝒜'.repeat(100));
-    expect(long).toBe(`${'a𝒜'.repeat(40)}.sift`);
-    expect(() => encodeURIComponent(long)).not.toThrow();
   });
 });

@@ -162,6 +162,7 @@ describe('the open session, at the wrong moment', () => {
       return remove(sid);
     }) as never;
     await A.app.sessions.delete(id);
+    await A.app.sessions.deletes.finish();
     await until(() => reading && B.app.sessions.status.notice !== null);
     expect(B.app.sessions.active.id).toBeNull();
     release();

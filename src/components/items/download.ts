@@ -1,15 +1,7 @@
-/** Saving what a result item shows (a table's CSV, a chart's PNG or SVG) as a file. */
+/** Saving what the page shows (a table's CSV, a chart's PNG or SVG, a report) as a file. */
 
-/** A file name from a title: letters, digits, spaces, dots, dashes; never empty or hidden. */
-export function safeFileName(title: string, fallback: string): string {
-  const name = title
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N}._-]+/gu, ' ')
-    .slice(0, 80)
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s.-]+|[\s.-]+$/g, '');
-  return name || fallback;
-}
+/** Every download's name follows one rule: "<session title> – <what>.<ext>" (core/file-name.ts). */
+export { fileNameFor } from '../../core/file-name.ts';
 
 /** Starts a download of `blob` as `fileName` through a temporary `<a download>`. */
 export function downloadBlob(blob: Blob, fileName: string): void {

@@ -184,22 +184,6 @@ export async function readArchive(blob: Blob): Promise<ReadArchive> {
   return { manifest, files };
 }
 
-/** A download name for the session: its title in characters any file system accepts. */
-export function archiveFileName(title: string): string {
-  const stem = title
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N}_.-]+/gu, '-')
-    .replace(/^[-_.]+|[-_.]+$/g, '');
-  // Cut by code points so a character outside the BMP is never split in half.
-  const short = Array.from(stem)
-    .slice(0, 80)
-    .join('')
-    .replace(/[-_.]+$/, '');
-  // Windows refuses these device names whatever the extension.
-  if (short === '' || /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(short)) return 'session.sift';
-  return `${short}.sift`;
-}
-
 const DAMAGED = 'This session file is damaged:';
 const AGAIN = 'It was probably cut off while downloading or copying; export it again.';
 const INVALID = "This session file's contents do not check out:";

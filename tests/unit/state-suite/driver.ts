@@ -140,6 +140,23 @@ export class Tab {
 
   async deleteSession(id: string): Promise<void> {
     await this.#app.sessions.delete(id as never);
+    // The person lets the Undo notice pass: the delete is carried out.
+    await this.#app.sessions.deletes.finish();
+  }
+
+  /** Deletes a session and leaves its Undo notice showing. */
+  async startDelete(id: string): Promise<void> {
+    await this.#app.sessions.delete(id as never);
+  }
+
+  /** The notice's Undo. */
+  async undoDelete(): Promise<void> {
+    await this.#app.sessions.undoDelete();
+  }
+
+  /** What the Undo notice says of the deleted session (null: no notice). */
+  undoOffered(): string | null {
+    return this.#app.sessions.deletes.pending?.title ?? null;
   }
 
   /** The open session as the export button gives it: a file with its name. */

@@ -26,7 +26,7 @@ const FILES = ['rain ← rain.csv: month,mm\nnov,120\n', 'sales ← sales.csv: w
 describe('export and import', () => {
   it('brings the session into another browser: same title, turns and table files, stored', async () => {
     const { file } = await exported();
-    expect(file.name).toBe('Rain-and-sales.sift');
+    expect(file.name).toBe('Rain and sales – session.sift');
 
     const elsewhere = await Tab.open(new FakeBrowser());
     expect(elsewhere.list()).toEqual([]);

@@ -1,0 +1,31 @@
+/** What the sessions (sessions.svelte.ts) are built from, by the composition root (src/app.ts). */
+import type { SessionStore } from '../core/session/store.ts';
+import type { Analyst } from './analyst.svelte.ts';
+import type { Address, Preferences, RescueSlot, StorageQuota, TabLinks } from './ports.ts';
+import type { ShownLog } from './shown-log.svelte.ts';
+import type { TabEngine } from './tab-engine.svelte.ts';
+import type { Workspace } from './workspace.svelte.ts';
+
+export interface SessionsDeps {
+  workspace: Workspace;
+  analyst: Analyst;
+  /** Where the open session puts its log for the page and the analyst. */
+  shown: ShownLog;
+  openStore(): Promise<SessionStore>;
+  tabs: TabLinks;
+  rescue: RescueSlot;
+  address: Address;
+  quota: StorageQuota;
+  /** Where a delete waiting for its Undo to pass is marked (session-deletes.svelte.ts). */
+  marks: Preferences | null;
+  /** How long Undo is offered after a delete; UNDO_WINDOW_MS unless a test shortens it. */
+  undoWindowMs?: number;
+  /**
+   * The engine the page uses (state/tab-engine.svelte.ts): the database files kept for sessions in this
+   * browser, and the writer's DuckDB, which a follower asks.
+   */
+  engine: Pick<
+    TabEngine,
+    'databases' | 'forgetDatabases' | 'askWriter' | 'askingWriter' | 'stopAsking' | 'holdsOwnTables'
+  >;
+}
