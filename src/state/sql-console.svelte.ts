@@ -8,6 +8,7 @@ import type { QueryResult, SiftEngine } from '../core/data/engine.ts';
 import type { OwnQuery } from '../core/events/own-query.ts';
 import type { QueryId } from '../core/ids.ts';
 import { errorMessage } from '../core/errors.ts';
+import { MAX_SQL_CHARS } from '../core/sql/query-limits.ts';
 import type { ShownLog } from './shown-log.svelte.ts';
 
 export const CONSOLE_MAX_ROWS = 1000;
@@ -68,7 +69,10 @@ export class SqlConsole {
       this.running = false;
     }
     const cancelled = !result.ok && result.kind === 'cancelled';
-    const kept = !log.readOnly && !log.closed && !cancelled;
+    // A statement too long to run is not kept: it would be stored, listed and told to the model
+    // whole (a 1.6 MB one froze the page as the history drew it).
+    const tooLong = statement.length > MAX_SQL_CHARS;
+    const kept = !log.readOnly && !log.closed && !cancelled && !tooLong;
     const queryId = kept ? log.nextQueryId() : null;
     if (queryId) {
       log.record({
