@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMockLocal, type LocalStep, type MockLocal } from '../mock-local/server.ts';
 import { analyze, ask, shownItems } from './agent.ts';
 import { useBrowser } from './browser.ts';
+import { serious } from './axe.ts';
 import { openWithSample } from './sessions-helpers.ts';
 
 const browser = useBrowser();
@@ -250,5 +251,27 @@ describe('a model on this computer', () => {
     expect(error.text).toContain('context window is 2,048 tokens');
     expect(error.text).toContain('OLLAMA_CONTEXT_LENGTH');
     expect(messages(ollama)).toHaveLength(before);
+  });
+});
+
+describe.each(['light', 'dark'] as const)('the local model settings, %s theme', (colorScheme) => {
+  it('have no serious axe violation: connected, a model chosen, an unusable one named', async () => {
+    ollama.setModels([
+      { name: 'gemma:2b', contextLength: 8192, capabilities: ['completion'] },
+      { name: 'qwen3:8b', contextLength: 40960, capabilities: ['completion', 'tools'] },
+    ]);
+    const { page } = await openWithSample(browser());
+    await page.emulateMedia({ colorScheme });
+    await page.click('[data-testid="settings-open"]');
+    await page.check('[data-testid="provider-local"]');
+    await page.fill('[data-testid="local-url"]', ollama.url);
+    await page.click('[data-testid="local-connect"]');
+    await page.waitForSelector('[data-testid="model"] option', { state: 'attached' });
+    await page.selectOption('[data-testid="model"]', 'qwen3:8b');
+    await page.waitForSelector('[data-testid="model-traits"]');
+    expect(await serious(page)).toEqual([]);
+    await page.selectOption('[data-testid="model"]', 'gemma:2b');
+    await page.waitForSelector('[data-testid="model-unusable"]');
+    expect(await serious(page)).toEqual([]);
   });
 });
