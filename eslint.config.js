@@ -140,7 +140,6 @@ export default ts.config(
             'src/browser-platform.ts',
             'src/main.ts',
             'src/start-app.ts',
-            'src/zod-setup.ts',
           ],
         },
       ],

@@ -5,7 +5,7 @@
  * (issue 15; BENCHMARKS.md, From the person's side).
  */
 // First: it configures zod before any module makes a schema.
-import './zod-setup.ts';
+import './core/zod-setup.ts';
 import { watchCsp } from './adapters/csp-watch.ts';
 import { startEngine } from './adapters/engine-client.ts';
 

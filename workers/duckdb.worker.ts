@@ -3,6 +3,8 @@
  * wait for it, so the page can talk to the worker from its first moment; a DuckDB that a query
  * breaks is replaced (resilient-engine.ts).
  */
+// First: it configures zod before any module makes a schema (src/core/zod-setup.ts).
+import '../src/core/zod-setup.ts';
 import * as Comlink from 'comlink';
 import type { SiftEngine } from '../src/core/data/engine.ts';
 import { bootBrowserEngine } from './browser-host.ts';

@@ -24,6 +24,8 @@ import { tags } from '@lezer/highlight';
 
 export interface SqlEditorOptions {
   doc: string;
+  /** Where the caret (and selection) starts: where it was in the plain box it replaces. */
+  selection?: { anchor: number; head: number };
   /** Each table's columns, for completion. */
   tables: ReadonlyArray<{ name: string; columns: readonly string[] }>;
   label: string;
@@ -46,15 +48,20 @@ export interface SqlEditor {
  * 'reserved') and the clause words a query reads by. PostgreSQL's own list made `location` and
  * `temp` — common column names — look like keywords.
  */
+/** DuckDB's reserved words: a column named one of them must be quoted. */
+const RESERVED =
+  'all analyse analyze and any array as asc asymmetric both case cast check collate column ' +
+  'constraint create default deferrable desc describe distinct do else end except false fetch ' +
+  'for foreign from group having in initially intersect into lambda lateral leading limit not ' +
+  'null offset on only or order pivot pivot_longer pivot_wider placing primary qualify ' +
+  'references returning select show some summarize symmetric table then to trailing true ' +
+  'union unique unpivot using variadic when where window with';
+const RESERVED_SET = new Set(RESERVED.split(' '));
+
 const DUCKDB = SQLDialect.define({
   ...PostgreSQL.spec,
   keywords:
-    'all analyse analyze and any array as asc asymmetric both case cast check collate column ' +
-    'constraint create default deferrable desc describe distinct do else end except false fetch ' +
-    'for foreign from group having in initially intersect into lambda lateral leading limit not ' +
-    'null offset on only or order pivot pivot_longer pivot_wider placing primary qualify ' +
-    'references returning select show some summarize symmetric table then to trailing true ' +
-    'union unique unpivot using variadic when where window with ' +
+    `${RESERVED} ` +
     'by join left right inner outer full cross natural asof positional semi anti over partition ' +
     'rows range between is like ilike glob similar exists filter within nulls first last ' +
     'exclude replace interval recursive values preceding following unbounded current row ' +
@@ -69,7 +76,9 @@ const DUCKDB = SQLDialect.define({
 
 /** A name as SQL must write it: quoted unless it is a plain lower-case identifier. */
 const ident = (name: string) =>
-  /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replaceAll('"', '""')}"`;
+  /^[a-z_][a-z0-9_]*$/.test(name) && !RESERVED_SET.has(name)
+    ? name
+    : `"${name.replaceAll('"', '""')}"`;
 
 function namespace(tables: SqlEditorOptions['tables']): SQLNamespace {
   const out: Record<string, Array<{ label: string; apply: string; type: string }>> = {};
@@ -157,6 +166,7 @@ export function mountSqlEditor(host: HTMLElement, options: SqlEditorOptions): Sq
     parent: root,
     state: EditorState.create({
       doc: options.doc,
+      ...(options.selection ? { selection: options.selection } : {}),
       extensions: [
         history(),
         closeBrackets(),
@@ -177,6 +187,11 @@ export function mountSqlEditor(host: HTMLElement, options: SqlEditorOptions): Sq
           'aria-multiline': 'true',
           'data-testid': 'sql-input',
           spellcheck: 'false',
+        }),
+        // A file dropped on the box is a file to load (components/DropZone.svelte), not text to
+        // insert: CodeMirror would read it whole into the query (a 150 MB CSV, into the page).
+        EditorView.domEventHandlers({
+          drop: (event) => (event.dataTransfer?.files.length ?? 0) > 0,
         }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged && !quiet) options.onchange(update.state.doc.toString());

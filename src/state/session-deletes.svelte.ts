@@ -60,10 +60,14 @@ export class SessionDeletes {
    * replaced, and nothing could undo it any more.
    */
   async begin(deleted: Deleted): Promise<void> {
-    await this.finish();
+    // The new one is recorded before the old is carried out: a third delete, or an Undo, made
+    // while storage works must find this one pending, not the one before it.
+    const previous = this.pending;
+    this.#stop();
     this.#mark(deleted.id, Date.now() + this.#windowMs);
     this.pending = deleted;
     this.#timer = setTimeout(() => void this.finish(), this.#windowMs);
+    if (previous) await this.#d.carryOut(previous.id);
   }
 
   /** Whether the lists leave `id` out: pending here, or in another tab. */

@@ -190,13 +190,17 @@ export class Sessions {
       if (open) await this.#newSession(null);
       return this.#carryOut(id);
     }
-    await this.deletes.begin({ id, title: meta.title, wasOpen: open });
+    const begun = this.deletes.begin({ id, title: meta.title, wasOpen: open });
     this.stored.hide(id);
+    await begun;
+    // Undo may be pressed (it has the focus) before this is done: it then opens the session
+    // again, and the neighbour is not opened over it.
+    const undone = () => this.deletes.pending?.id !== id;
     // Left as any other session is, its database file kept: Undo may open it again.
-    if (open) await this.#newSession(this.#keepsFile());
+    if (open && !undone()) await this.#newSession(this.#keepsFile());
     await this.active.refresh();
     this.#tabs.listChanged();
-    if (next && this.stored.items.some((s) => s.id === next)) await this.open(next);
+    if (!undone() && next && this.stored.items.some((s) => s.id === next)) await this.open(next);
   }
 
   /** Brings back the session just deleted, whole (storage still holds it); opens it if it was. */

@@ -27,6 +27,11 @@ export class TableRows {
   /** Rows in the table. */
   tableTotal = $state(0);
   view = $state.raw<GridView>(PLAIN_VIEW);
+  /**
+   * The view last asked for, shown or still being counted: a change made meanwhile (a sort
+   * clicked while a search is counted) is made to it, so that neither is lost.
+   */
+  wanted = $state.raw<GridView>(PLAIN_VIEW);
   /** A new view is being counted: the grid shows the last one until it is. */
   applying = $state(false);
   viewFailure = $state<ViewFailure | null>(null);
@@ -48,9 +53,21 @@ export class TableRows {
   #generation = 0;
   /** Bumped by each view asked for: only the last one asked is applied. */
   #applyCount = 0;
+  /** The count under way, cancelled when another view is asked for: DuckDB runs one at a time. */
+  #counting: string | null = null;
+  /** Pages on their way, cancelled when the view they were for is left (not drawn from). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #inFlight = new Set<string>();
 
   constructor(engine: SiftEngine) {
     this.#engine = engine;
+  }
+
+  /** Leaves the session: its tables' views and widths are not another session's. */
+  forget(): void {
+    this.show(null);
+    this.#views.clear();
+    this.#widths.clear();
   }
 
   show(table: TableInfo | null): void {
@@ -69,6 +86,8 @@ export class TableRows {
     this.tableTotal = table?.rows ?? 0;
     this.viewFailure = null;
     this.#applyCount++;
+    if (this.#counting) void this.#engine.cancel(this.#counting);
+    this.#counting = null;
     const kept = table ? this.#views.get(table.name) : undefined;
     const usable = kept && kept.filters.every((f) => this.columns.includes(f.column)) ? kept : null;
     this.#reset(PLAIN_VIEW, this.tableTotal);
@@ -85,13 +104,17 @@ export class TableRows {
     // A count of its own: the pages of the view still shown keep arriving until this one is counted.
     const asked = ++this.#applyCount;
     const current = () => asked === this.#applyCount && table === this.table;
+    if (this.#counting) void this.#engine.cancel(this.#counting);
+    const id = `rows-count-${table}-${asked}`;
+    this.#counting = id;
+    this.wanted = view;
     this.applying = true;
     let failure: string;
     try {
       const result = await this.#engine.query(countSql(table, view, this.schema), {
         maxRows: 1,
         timeoutMs: 60_000,
-        id: `rows-count-${table}`,
+        id,
       });
       if (!current()) return false;
       if (result.ok) {
@@ -103,8 +126,11 @@ export class TableRows {
     } catch (e) {
       if (!current()) return false;
       failure = errorMessage(e);
+    } finally {
+      if (this.#counting === id) this.#counting = null;
     }
     this.applying = false;
+    this.wanted = this.view;
     this.viewFailure = {
       message:
         'DuckDB could not apply that to the rows, so they are shown as before. A bound must be written as the column holds it: a number, or a date as 2024-03-31.',
@@ -115,6 +141,9 @@ export class TableRows {
 
   #reset(view: GridView, total: number): void {
     this.#generation++;
+    for (const id of this.#inFlight) void this.#engine.cancel(id);
+    this.#inFlight.clear();
+    this.wanted = view;
     this.#asked.clear();
     this.pages.clear();
     this.view = view;
@@ -139,12 +168,14 @@ export class TableRows {
 
   async #fetch(table: string, page: number, generation: number): Promise<void> {
     const sql = pageSql(table, this.view, this.schema, PAGE_ROWS, page * PAGE_ROWS);
+    const id = `rows-${table}-${generation}-${page}`;
+    this.#inFlight.add(id);
     let failure: string | null = null;
     try {
       const result = await this.#engine.query(sql, {
         maxRows: PAGE_ROWS,
         timeoutMs: 30_000,
-        id: `rows-${table}-${page}`,
+        id,
       });
       if (generation !== this.#generation) return;
       if (result.ok) {
@@ -155,6 +186,8 @@ export class TableRows {
     } catch (e) {
       if (generation !== this.#generation) return;
       failure = errorMessage(e);
+    } finally {
+      this.#inFlight.delete(id);
     }
     // Asked again when the grid next scrolls there.
     this.#asked.delete(page);

@@ -94,13 +94,48 @@ describe('the SQL editor', () => {
     ]);
   });
 
+  it('takes a file dropped on it as a table, not as text', async () => {
+    const page = await editorPage();
+    await page.click('[data-testid="sql-input"]');
+    await page.keyboard.type('SELECT 1');
+    await page.locator('[data-testid="sql-input"]').evaluate((el) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['region,amount\nNorth,10\n'], 'orders.csv', { type: 'text/csv' }));
+      const at = el.getBoundingClientRect();
+      el.dispatchEvent(
+        new DragEvent('drop', {
+          dataTransfer: data,
+          bubbles: true,
+          cancelable: true,
+          composed: true,
+          clientX: at.left + 10,
+          clientY: at.top + 10,
+        }),
+      );
+    });
+    await page.click('[data-testid="drop-choice-add"]');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="table-summary"]').length === 2,
+    );
+    expect(await sqlText(page)).toBe('SELECT 1');
+  });
+
+  it('draws a chart of a result whose columns share a name', async () => {
+    const page = await editorPage();
+    expect(await runSql(page, 'SELECT 1 AS x, 2 AS x')).toMatchObject({ ok: true });
+    await page.click('[data-testid="sql-chart"]');
+    await page.waitForSelector('[data-testid="sql-result"] [data-testid="plot"][data-rendered]');
+    // The page goes on: the next query runs and shows.
+    expect(await runSql(page, 'SELECT 42 AS answer')).toMatchObject({ cells: [['42']] });
+  });
+
   it('quotes a column whose name needs it', async () => {
     const page = await editorPage();
     // A table whose columns have spaces and capitals, as spreadsheets make them.
     await page.setInputFiles('input[data-testid="file-input"]', {
       name: 'orders.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from('Order Date,Unit Price\n2024-01-02,3.5\n'),
+      buffer: Buffer.from('Order Date,Unit Price,order\n2024-01-02,3.5,7\n'),
     });
     await page.click('[data-testid="drop-choice-add"]');
     await page.waitForFunction(
@@ -113,8 +148,19 @@ describe('the SQL editor', () => {
     await settle(page);
     await page.keyboard.press('Enter');
     expect(await sqlText(page)).toBe('SELECT "Unit Price"');
+    // A column named by a reserved word is quoted too.
+    await page.keyboard.type(', orde');
+    await expect
+      .poll(() => page.locator('.cm-tooltip-autocomplete li').first().textContent())
+      .toMatch(/^order/);
+    await settle(page);
+    await page.keyboard.press('Enter');
+    expect(await sqlText(page)).toBe('SELECT "Unit Price", "order"');
     await page.keyboard.type(' FROM orders');
-    expect(await runSql(page, await sqlText(page))).toMatchObject({ ok: true, cells: [['3.5']] });
+    expect(await runSql(page, await sqlText(page))).toMatchObject({
+      ok: true,
+      cells: [['3.5', '7']],
+    });
   });
 
   it.each(['light', 'dark'] as const)(

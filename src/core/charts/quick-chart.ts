@@ -18,7 +18,8 @@ export interface QuickChoice {
 /** At most this many whole numbers across are drawn as bars at first. */
 const FEW_BARS = 60;
 
-const isTime = (type: string) => /^(DATE|TIMESTAMP.*|TIME)$/.test(type);
+// A TIME alone ("14:30:00") is no date Vega-Lite can place: it goes across as categories.
+const isTime = (type: string) => /^(DATE|TIMESTAMP.*)$/.test(type);
 
 /** Columns that can go up the chart: numbers. */
 export const yColumns = (columns: readonly ResultColumn[]): ResultColumn[] =>

@@ -79,6 +79,23 @@ function turnBlock(turn: TurnView, n: number, detail: ReportDetail, charts: Repo
   return out.join('\n');
 }
 
+/** The person's queries the report is told of: the latest run of each statement, at most this many. */
+export const OWN_QUERIES_REPORTED = 10;
+/** A longer statement is given by its start: the figures come from its id and result. */
+const OWN_SQL_CHARS = 2_000;
+
+function ownForReport(queries: SessionView['ownQueries']) {
+  const latest = new Map<string, (typeof queries)[number]>();
+  for (const q of queries) if (!q.isError) latest.set(q.query.trim(), q);
+  return [...latest.values()]
+    .sort((a, b) => a.at - b.at)
+    .slice(-OWN_QUERIES_REPORTED)
+    .map((q) => ({
+      ...asQueryItem(q),
+      query: q.query.length > OWN_SQL_CHARS ? `${q.query.slice(0, OWN_SQL_CHARS)}…` : q.query,
+    }));
+}
+
 export function buildReportInput(
   source: ReportSource,
   budgetTokens = REPORT_INPUT_BUDGET,
@@ -92,7 +109,7 @@ export function buildReportInput(
     ...source.tables.map((t) => tableBlock(t, source.profiles[t.name])),
   ].join('\n');
   // The person's own queries, which the answers may cite: listed after the turns, in brief.
-  const own = source.view.ownQueries.filter((q) => !q.isError).map(asQueryItem);
+  const own = ownForReport(source.view.ownQueries);
   const ownBlock = own.length
     ? ['## Queries the person ran in the SQL box', ...(queryItem.report?.(own, 1) ?? [])].join('\n')
     : null;
