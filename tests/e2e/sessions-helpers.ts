@@ -1,5 +1,6 @@
 /** Reading the session list and what the browser stored, as a person or an auditor would. */
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { waitForLoads } from './app.ts';
 import { openApp, type OpenedPage } from './browser.ts';
 
@@ -139,4 +140,11 @@ export async function storedEvents(
 
 export async function currentSession(page: Page): Promise<string> {
   return (await page.getAttribute('main', 'data-session')) ?? '';
+}
+
+/** Waits until nothing of any session is left: no session, file, event, history, draft or OPFS entry. */
+export async function expectNothingStored(page: Page): Promise<void> {
+  await expect
+    .poll(() => storedCounts(page))
+    .toEqual({ sessions: 0, files: 0, events: 0, histories: 0, live: 0, opfsEntries: 0 });
 }

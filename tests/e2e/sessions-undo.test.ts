@@ -16,6 +16,7 @@ import {
   openWithSample,
   sessionsReady,
   storedCounts,
+  expectNothingStored,
 } from './sessions-helpers.ts';
 
 const browser = useBrowser();
@@ -85,16 +86,7 @@ describe('undo a delete', () => {
     expect((await storedCounts(page)).sessions).toBe(1);
     await page.clock.fastForward(UNDO_WINDOW_MS);
     await page.waitForSelector('[data-testid="delete-notice"]', { state: 'detached' });
-    await expect
-      .poll(() => storedCounts(page))
-      .toEqual({
-        sessions: 0,
-        files: 0,
-        events: 0,
-        histories: 0,
-        live: 0,
-        opfsEntries: 0,
-      });
+    await expectNothingStored(page);
     expect(await listedSessions(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -25,6 +25,7 @@ import {
   openWithSample,
   sessionsReady,
   storedCounts,
+  expectNothingStored,
 } from './sessions-helpers.ts';
 
 const browser = useBrowser();
@@ -163,16 +164,7 @@ describe('deleting a session', () => {
     await page.waitForSelector('[data-testid="session-item"]', { state: 'detached' });
     await page.clock.fastForward(8_000);
     await page.waitForSelector('[data-testid="delete-notice"]', { state: 'detached' });
-    await expect
-      .poll(() => storedCounts(page))
-      .toEqual({
-        sessions: 0,
-        files: 0,
-        events: 0,
-        histories: 0,
-        live: 0,
-        opfsEntries: 0,
-      });
+    await expectNothingStored(page);
     expect(await page.getAttribute('[data-testid="storage-usage"]', 'data-bytes')).toBe('0');
     // The deleted session was open: the page is back at its start, without its table.
     await page.waitForSelector('.welcome');

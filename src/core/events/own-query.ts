@@ -6,8 +6,8 @@
  * while one runs.
  */
 import { z } from 'zod';
-import { queryId } from '../ids.ts';
-import { queryEvent, type QueryItem } from '../items/query.ts';
+import { NO_TURN, queryId } from '../ids.ts';
+import { queryEvent, queryItem, type QueryItem } from '../items/query.ts';
 
 /** The fields of the model's query result (core/items/query.ts), less its turn, call and words. */
 export const ownQueryEvent = queryEvent
@@ -32,20 +32,13 @@ export type OwnQuery = Omit<OwnQueryEvent, 'type'> & {
  * them (the report's list of queries, its figure checks).
  */
 export function asQueryItem(q: OwnQuery): QueryItem {
-  return {
+  const { afterTurns: _afterTurns, at: _at, ...fields } = q;
+  // The model's query item, made as its card's is (core/items/query.ts), under an id of its own.
+  return queryItem.item({
+    ...fields,
     type: 'query_result',
-    id: `own-${q.queryId}`,
-    queryId: q.queryId,
+    turnId: NO_TURN,
+    callId: `own-${q.queryId}`,
     description: 'Run by the person in the SQL box',
-    query: q.query,
-    running: false,
-    columns: q.columns,
-    rows: q.rows,
-    rowCount: q.rowCount,
-    truncated: q.truncated,
-    durationMs: q.durationMs,
-    isError: q.isError,
-    ...(q.error === undefined ? {} : { error: q.error }),
-    ...(q.errorDetails === undefined ? {} : { errorDetails: q.errorDetails }),
-  } as QueryItem;
+  });
 }
