@@ -5,9 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openApp, useBrowser } from './browser.ts';
+import { useBrowser, useSharedApp } from './browser.ts';
 import { serious } from './axe.ts';
-import { loadSample, sessionsReady } from './sessions-helpers.ts';
+import { blankSession, loadSample, sessionsReady } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 
@@ -36,15 +36,21 @@ beforeAll(async () => {
   });
 });
 
-async function openRows(): Promise<Page> {
-  const { page } = await openApp(browser());
+/**
+ * One page for the file (browser.ts, useSharedApp): each test starts in a new session, at
+ * 1280×800 in the system's theme, with the sample's rows shown in the order of the file — a
+ * session's sorts, filters and widths stay with it (TableRows.forget).
+ */
+const shared = useSharedApp(browser, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: null });
   await sessionsReady(page);
+  await blankSession(page);
   await loadSample(page);
   await page.click('[data-testid="show-rows"][data-table="data"]');
   await page.waitForSelector('[data-testid="rows-grid"] tr[data-row="0"] td.num');
-  return page;
-}
+});
+const openRows = async (): Promise<Page> => (await shared()).page;
 
 const grid = (page: Page) => page.locator('[data-testid="rows-grid"]');
 /** The first `n` rows as shown, each column's text (a number as typed, from data-value). */

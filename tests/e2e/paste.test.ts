@@ -8,9 +8,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { runSql, showView, sqlEditorReady, sqlText, summaries, waitForLoads } from './app.ts';
-import { openApp, useBrowser } from './browser.ts';
+import { useBrowser, useSharedApp } from './browser.ts';
+import { blankSession } from './sessions-helpers.ts';
 
 const browser = useBrowser();
+
+/** One page for the file (browser.ts, useSharedApp): each test starts in a new, empty session. */
+const blank = useSharedApp(browser, ({ page }) => blankSession(page));
+
+/** How many loads the page has finished: a test waits for the next one. */
+const loadsDone = async (page: Page) => Number(await page.getAttribute('main', 'data-loads'));
 
 /**
  * A paste event carrying `text`, as the browser fires it for Ctrl+V on `selector`; true when the
@@ -38,7 +45,8 @@ async function paste(page: Page, selector: string, text: string): Promise<boolea
 
 describe('pasting a table', () => {
   it('into the paste box loads rows copied from a spreadsheet, asking nothing of any server', async () => {
-    const { page, errors } = await openApp(browser());
+    const { page, errors } = await blank();
+    const loads = await loadsDone(page);
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.click('[data-testid="paste-open"]');
@@ -47,7 +55,7 @@ describe('pasting a table', () => {
       'city\tmonth\train\nOslo\tJan\t49.2\nLima\tJan\t0.8\nPune\tJul\t187\n',
     );
     await page.click('[data-testid="paste-load"]');
-    await waitForLoads(page, 1);
+    await waitForLoads(page, loads + 1);
     expect(await summaries(page)).toMatchObject([
       { table: 'data', file: 'pasted table.tsv', rows: 3, cols: 3 },
     ]);
@@ -68,7 +76,8 @@ describe('pasting a table', () => {
   });
 
   it('opens with the cursor in its box, and Esc closes it, keeping nothing and giving the focus back', async () => {
-    const { page, errors } = await openApp(browser());
+    const { page, errors } = await blank();
+    const loads = await loadsDone(page);
     await page.click('[data-testid="paste-open"]');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
       'paste-input',
@@ -80,15 +89,17 @@ describe('pasting a table', () => {
       'paste-open',
     );
     expect(await summaries(page)).toEqual([]);
+    expect(await loadsDone(page)).toBe(loads);
     expect(errors).toEqual([]);
   });
 
   it('anywhere on the page loads a Markdown table', async () => {
-    const { page, errors } = await openApp(browser());
+    const { page, errors } = await blank();
+    const loads = await loadsDone(page);
     expect(
       await paste(page, 'main', '| name | score |\n|---|---:|\n| Ana | 3 |\n| Bo, Jr. | 5 |\n'),
     ).toBe(true);
-    await waitForLoads(page, 1);
+    await waitForLoads(page, loads + 1);
     expect(await summaries(page)).toMatchObject([
       { table: 'data', file: 'pasted table.csv', rows: 2, cols: 2 },
     ]);
@@ -98,7 +109,8 @@ describe('pasting a table', () => {
   });
 
   it('a table copied from a web page: its caption left out, its local numbers read as numbers', async () => {
-    const { page, errors } = await openApp(browser());
+    const { page, errors } = await blank();
+    const loads = await loadsDone(page);
     // Chromium's own copy of a Wikipedia-like table (tests/fixtures/exports/README.md).
     const copied = readFileSync(
       join(
@@ -108,7 +120,7 @@ describe('pasting a table', () => {
       'utf8',
     );
     expect(await paste(page, 'main', copied)).toBe(true);
-    await waitForLoads(page, 1);
+    await waitForLoads(page, loads + 1);
     expect(await summaries(page)).toMatchObject([{ table: 'data', rows: 22, cols: 6 }]);
     const result = await runSql(
       page,
@@ -124,16 +136,19 @@ describe('pasting a table', () => {
   });
 
   it('into the SQL box stays text there, and loads nothing', async () => {
-    const { page } = await openApp(browser());
+    const { page } = await blank();
+    const loads = await loadsDone(page);
     await page.click('[data-testid="sample-button"]');
-    await waitForLoads(page, 1);
+    await waitForLoads(page, loads + 1);
     // The editor takes it as SQL text (adapters/sql-editor.ts); nothing starts loading.
     await showView(page, 'data');
     await sqlEditorReady(page);
+    // The box keeps its text across sessions, as a draft: it starts empty here.
+    await page.fill('[data-testid="sql-input"]', '');
     await paste(page, '[data-testid="sql-input"]', 'a\tb\n1\t2\n');
     expect(await sqlText(page)).toBe('a\tb\n1\t2\n');
     expect(await page.locator('[data-testid="load-progress"]').count()).toBe(0);
-    expect(await page.getAttribute('main', 'data-loads')).toBe('1');
+    expect(await loadsDone(page)).toBe(loads + 1);
     expect((await summaries(page)).map((s) => s.file)).toEqual(['weather.csv']);
   });
 });

@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HISTOGRAM_BINS } from '../../src/core/sql/profile.ts';
 import { showView, waitForLoads } from './app.ts';
-import { openApp, useBrowser } from './browser.ts';
+import { useBrowser, useSharedApp } from './browser.ts';
+import { blankSession, sessionsReady } from './sessions-helpers.ts';
 import { serious } from './axe.ts';
 import { ordersWideCsv } from '../fixtures/orders-wide.ts';
 
@@ -18,12 +19,26 @@ const PROFILE = '[data-testid="profile-table"][data-complete]';
 
 const wideCsv = () => Buffer.from(ordersWideCsv());
 
+/**
+ * One page for the file (browser.ts, useSharedApp): each test starts in a new session at
+ * 1280×800, in the system's theme, with the Activity panel closed.
+ */
+const shared = useSharedApp(browser, async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: null });
+  await sessionsReady(page);
+  if (await page.isVisible('[data-testid="panel-right"]'))
+    await page.click('[data-testid="activity-close"]');
+  await blankSession(page);
+});
+
 async function openWith(
   file: 'sample' | 'wide',
   viewport: { width: number; height: number },
 ): Promise<Page> {
-  const { page } = await openApp(browser());
+  const { page } = await shared();
   await page.setViewportSize(viewport);
+  const loads = Number(await page.getAttribute('main', 'data-loads'));
   if (file === 'sample') await page.click('[data-testid="sample-button"]');
   else
     await page.setInputFiles('input[data-testid="file-input"]', {
@@ -31,7 +46,7 @@ async function openWith(
       mimeType: 'text/csv',
       buffer: wideCsv(),
     });
-  await waitForLoads(page, 1);
+  await waitForLoads(page, loads + 1);
   await showView(page, 'data');
   await page.waitForSelector(PROFILE);
   return page;

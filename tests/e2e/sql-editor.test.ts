@@ -6,9 +6,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runSql, showView, sqlEditorReady, sqlText } from './app.ts';
-import { openApp, useBrowser } from './browser.ts';
+import { useBrowser, useSharedApp } from './browser.ts';
 import { serious } from './axe.ts';
-import { loadSample } from './sessions-helpers.ts';
+import { blankSession, loadSample, sessionsReady } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 
@@ -18,26 +18,35 @@ const browser = useBrowser();
  */
 const settle = (page: Page) => page.waitForTimeout(150);
 
-async function editorPage(): Promise<Page> {
-  const { page } = await openApp(browser());
-  await page.addInitScript(() => {
-    (window as unknown as { refused: string[] }).refused = [];
-    addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { refused: string[] }).refused.push(
-        `${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
-      ),
-    );
-  });
-  await page.reload();
+/**
+ * One page for the file (browser.ts, useSharedApp): each test starts in a new session with the
+ * sample loaded, the data tab shown, the editor ready and empty, in the system's (light) theme.
+ * The page listens for CSP violations from its first load on, so the first test sees them all.
+ */
+const editorPage = useSharedApp(browser, async ({ page }, fresh) => {
+  if (fresh) {
+    await page.addInitScript(() => {
+      (window as unknown as { refused: string[] }).refused = [];
+      addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { refused: string[] }).refused.push(
+          `${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
+        ),
+      );
+    });
+    await page.reload();
+    await sessionsReady(page);
+  }
+  await page.emulateMedia({ colorScheme: null });
+  await blankSession(page);
   await loadSample(page);
   await showView(page, 'data');
   await sqlEditorReady(page);
-  return page;
-}
+  await page.fill('[data-testid="sql-input"]', '');
+});
 
 describe('the SQL editor', () => {
   it('is CodeMirror, styled under the strict CSP, its keywords in the theme’s accent', async () => {
-    const page = await editorPage();
+    const { page } = await editorPage();
     expect(await page.getAttribute('[data-testid="sql-editor"]', 'data-editor')).toBe('editor');
     await page.click('[data-testid="sql-input"]');
     await page.keyboard.type('select location from data -- where');
@@ -65,7 +74,7 @@ describe('the SQL editor', () => {
   });
 
   it('completes the session’s tables and columns, and Ctrl+Enter runs', async () => {
-    const page = await editorPage();
+    const { page } = await editorPage();
     await page.click('[data-testid="sql-input"]');
     await page.keyboard.type('SELECT temp');
     const offered = page.locator('.cm-tooltip-autocomplete li');
@@ -95,7 +104,7 @@ describe('the SQL editor', () => {
   });
 
   it('takes a file dropped on it as a table, not as text', async () => {
-    const page = await editorPage();
+    const { page } = await editorPage();
     await page.click('[data-testid="sql-input"]');
     await page.keyboard.type('SELECT 1');
     await page.locator('[data-testid="sql-input"]').evaluate((el) => {
@@ -121,7 +130,7 @@ describe('the SQL editor', () => {
   });
 
   it('draws a chart of a result whose columns share a name', async () => {
-    const page = await editorPage();
+    const { page } = await editorPage();
     expect(await runSql(page, 'SELECT 1 AS x, 2 AS x')).toMatchObject({ ok: true });
     await page.click('[data-testid="sql-chart"]');
     await page.waitForSelector('[data-testid="sql-result"] [data-testid="plot"][data-rendered]');
@@ -130,7 +139,7 @@ describe('the SQL editor', () => {
   });
 
   it('quotes a column whose name needs it', async () => {
-    const page = await editorPage();
+    const { page } = await editorPage();
     // A table whose columns have spaces and capitals, as spreadsheets make them.
     await page.setInputFiles('input[data-testid="file-input"]', {
       name: 'orders.csv',
@@ -166,7 +175,7 @@ describe('the SQL editor', () => {
   it.each(['light', 'dark'] as const)(
     'has no serious axe violation: completion, chart, history, error (%s)',
     async (scheme) => {
-      const page = await editorPage();
+      const { page } = await editorPage();
       await page.emulateMedia({ colorScheme: scheme });
       await page.click('[data-testid="sql-input"]');
       await page.keyboard.type('SELECT wea');

@@ -16,13 +16,17 @@ import { loadSample, sessionsReady } from './sessions-helpers.ts';
 const browser = useBrowser();
 
 /** Whether the element is on screen, inside the viewport (not scrolled away, not covered). */
-const onScreen = (page: Page, selector: string) =>
-  page.$eval(selector, (el) => {
+const onScreen = async (page: Page, selector: string) => {
+  // It must exist first: the session's item appears once the session is saved, a moment after
+  // the table's load is reported (a CI run on a busy machine looked before it was there).
+  await page.waitForSelector(selector, { state: 'attached' });
+  return page.$eval(selector, (el) => {
     const r = el.getBoundingClientRect();
     return (
       r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth
     );
   });
+};
 
 /** The page itself scrolls neither way: its panels do. */
 const pageScroll = (page: Page) =>
