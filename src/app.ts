@@ -7,6 +7,7 @@
 import { Analyst } from './state/analyst.svelte.ts';
 import { FileIntake } from './state/file-intake.svelte.ts';
 import { FollowersServed } from './state/followers-served.ts';
+import { KeptCharts } from './state/kept-charts.svelte.ts';
 import { Layout } from './state/layout.svelte.ts';
 import { LinkGuard } from './state/link-guard.svelte.ts';
 import { LocalServerList } from './state/local-servers.svelte.ts';
@@ -31,6 +32,8 @@ export interface SiftApp {
   analyst: Analyst;
   sessions: Sessions;
   sqlConsole: SqlConsole;
+  /** The charts the person keeps of their own results (kept-charts.svelte.ts). */
+  keptCharts: KeptCharts;
   links: LinkGuard;
   shell: Shell;
   theme: Theme;
@@ -94,6 +97,7 @@ export function createApp(platform: Platform): SiftApp {
     analyst,
     sessions,
     sqlConsole: new SqlConsole(engine, shown),
+    keptCharts: new KeptCharts(shown),
     links: new LinkGuard(platform.openLink),
     // A reload would cut short a turn or a file being read; sessions themselves are stored.
     // The first visit's caching of the whole app (40 MB, most of it DuckDB's wasm) waits for a

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive, readArchive } from '../../src/core/session/archive.ts';
 import { CANARY, hostileCsv, linkPath, plotPayloads, steeredCalls } from '../fixtures/injection.ts';
-import { downloaded, loadFiles, runSql, waitForLoads } from './app.ts';
+import { downloaded, loadFiles, runSql, showView, waitForLoads } from './app.ts';
 import { ask, configure, messageRequests, mock, shownItems } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
 import { inertProblems, useListener } from './injection-helpers.ts';
@@ -105,6 +105,14 @@ describe('a CSV whose cells and headers carry payloads', () => {
     expect(result.cells[1]?.[1]).toBe(`<script>window.${CANARY}='cell-script'</script>`);
     expect(result.cells[5]?.[1]).toMatch(/^=HYPERLINK\(/);
     await page.locator('[data-testid="sql-result"]').hover();
+    // A chart of the result, kept in the Charts tab: headers and cells are its title and axes.
+    await page.click('[data-testid="sql-chart"]');
+    await page.click('[data-testid="chart-keep"]');
+    await showView(page, 'charts');
+    const kept = page.locator('[data-testid="chart-card"][data-by="person"]');
+    await kept.locator('[data-testid="plot"][data-rendered] svg').waitFor();
+    expect(await kept.innerText()).toContain('onerror=');
+    await showView(page, 'data');
     // The SQL editor shows SQL, and completes the payload headers, as text (adapters/sql-editor.ts).
     await page.click('[data-testid="sql-input"]');
     await page.keyboard.press('Control+a');
@@ -414,6 +422,15 @@ describe('a session file edited to carry payloads', () => {
         return { ...e, text: `<img src="${origin}/sift-text" onerror="window.${CANARY}='sift'">` };
       return e;
     });
+    // A chart the person kept (core/events/own-chart.ts), edited the same way.
+    events.push({
+      type: 'own_chart',
+      chartId: 'own-chart-edited',
+      queryId: 'Q1' as never,
+      title: `<img src="${origin}/own-chart-title" onerror="window.${CANARY}='own-chart'">Mine`,
+      spec: { data: { url: `${origin}/own-chart-plot` }, mark: 'bar' },
+      at: 1,
+    });
     const edited = buildArchive({
       session: { ...manifest.session, title: `<img src="${origin}/sift-title">Edited` },
       tables: manifest.tables.map((t, i) => ({ name: t.name, file: files[i] as File })),
@@ -432,6 +449,10 @@ describe('a session file edited to carry payloads', () => {
     await expect
       .poll(() => fresh.locator('[data-testid="plot"]').first().innerText())
       .toMatch(/not drawn.*URL/is);
+    await showView(fresh, 'charts');
+    const mine = fresh.locator('[data-testid="chart-card"][data-by="person"]');
+    await expect.poll(() => mine.innerText()).toMatch(/not drawn.*URL/is);
+    expect(await mine.innerText()).toContain(`<img src="${origin}/own-chart-title"`);
     await expectNothingEscaped(fresh);
   });
 });

@@ -138,6 +138,60 @@ describe('the SQL editor', () => {
     expect(await runSql(page, 'SELECT 42 AS answer')).toMatchObject({ cells: [['42']] });
   });
 
+  it('keeps a chart of a result in the Charts tab, across a reload, until it is removed', async () => {
+    const { page, errors } = await editorPage();
+    await runSql(
+      page,
+      'SELECT weather, count(*) AS days FROM data GROUP BY ALL ORDER BY days DESC',
+    );
+    const queryId = await page.textContent('[data-testid="sql-result"] [data-testid="query-id"]');
+    await page.click('[data-testid="sql-chart"]');
+    const keep = page.locator('[data-testid="chart-keep"]');
+    await keep.click();
+    await expect(keep.innerText()).resolves.toBe('Kept in Charts ✓');
+    expect(await keep.getAttribute('aria-disabled')).toBe('true');
+    // Pressed again (it stays a button, for the focus), it keeps nothing more; another mark is
+    // another chart, not yet kept.
+    await keep.dispatchEvent('click');
+    await page.selectOption('[data-testid="chart-mark"]', 'point');
+    await expect(keep.innerText()).resolves.toBe('Keep in Charts');
+    await page.selectOption('[data-testid="chart-mark"]', 'bar');
+    await expect(keep.innerText()).resolves.toBe('Kept in Charts ✓');
+
+    const mine = page.locator('[data-testid="chart-card"][data-by="person"]');
+    const shownCharts = async () => {
+      await showView(page, 'charts');
+      await page.waitForSelector('[data-testid="charts-view"]');
+      return mine.count();
+    };
+    expect(await shownCharts()).toBe(1);
+    await mine.locator('[data-testid="plot"][data-rendered] svg').waitFor();
+    await expect(mine.locator(':scope > figcaption').innerText()).resolves.toMatch(
+      new RegExp(`^Yours · drawn from query ${queryId} · Remove$`),
+    );
+    // Its bars are the result's rows: five kinds of weather.
+    expect(
+      await mine.locator('[data-testid="plot"] svg path[role="graphics-symbol"]').count(),
+    ).toBe(5);
+
+    await page.reload();
+    await sessionsReady(page, 1);
+    expect(await shownCharts()).toBe(1);
+    // Its query, a click away: the person's own, in the data tab.
+    await mine.getByRole('button', { name: `query ${queryId}` }).click();
+    await expect
+      .poll(() => page.getAttribute('[data-testid="view-data"]', 'aria-selected'))
+      .toBe('true');
+
+    await showView(page, 'charts');
+    await mine.getByRole('button', { name: /^Remove the chart/ }).click();
+    expect(await mine.count()).toBe(0);
+    await page.reload();
+    await sessionsReady(page, 1);
+    expect(await shownCharts()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('quotes a column whose name needs it', async () => {
     const { page } = await editorPage();
     // A table whose columns have spaces and capitals, as spreadsheets make them.
@@ -173,7 +227,7 @@ describe('the SQL editor', () => {
   });
 
   it.each(['light', 'dark'] as const)(
-    'has no serious axe violation: completion, chart, history, error (%s)',
+    'has no serious axe violation: completion, chart, history, error, kept chart (%s)',
     async (scheme) => {
       const { page } = await editorPage();
       await page.emulateMedia({ colorScheme: scheme });
@@ -188,6 +242,13 @@ describe('the SQL editor', () => {
       await page.click('[data-testid="sql-history"] summary');
       expect(await serious(page)).toEqual([]);
       await runSql(page, 'SELEC 1');
+      expect(await serious(page)).toEqual([]);
+      // The chart kept, in the Charts tab with its caption's buttons.
+      await runSql(page, 'SELECT weather, count(*) AS days FROM data GROUP BY ALL');
+      await page.click('[data-testid="sql-chart"]');
+      await page.click('[data-testid="chart-keep"]');
+      await showView(page, 'charts');
+      await page.waitForSelector('[data-by="person"] [data-testid="plot"][data-rendered]');
       expect(await serious(page)).toEqual([]);
     },
   );

@@ -9,6 +9,7 @@ import { turnId } from '../ids.ts';
 import { ITEM_EVENTS } from '../items/kinds.ts';
 import { verdict, type Verdict } from '../items/validation.ts';
 import { usageFields } from '../model/usage.ts';
+import { ownChartEvent, ownChartRemovedEvent } from './own-chart.ts';
 import { ownQueryEvent } from './own-query.ts';
 
 export { verdict, type Verdict };
@@ -116,6 +117,8 @@ export const agentEvent = z.discriminatedUnion('type', [
     at: z.number(),
   }),
   ownQueryEvent,
+  ownChartEvent,
+  ownChartRemovedEvent,
 ]);
 
 export type AgentEvent = z.infer<typeof agentEvent>;

@@ -17,6 +17,8 @@ type SessionEvent = EventOf<
   | 'report_draft'
   | 'report_end'
   | 'own_query'
+  | 'own_chart'
+  | 'own_chart_removed'
 >;
 export type TurnEvent = Exclude<AgentEvent, SessionEvent>;
 

@@ -4,6 +4,7 @@ import type { ItemView } from '../items/kinds.ts';
 import type { TurnId } from '../ids.ts';
 import type { Usage } from '../model/usage.ts';
 import type { OwnQuery } from './own-query.ts';
+import type { OwnChart } from './own-chart.ts';
 
 /** What a turn shows as results: one kind per file in core/items/. */
 export type { ItemView } from '../items/kinds.ts';
@@ -68,6 +69,10 @@ export interface SessionView {
   report: ReportView | null;
   /** The queries the person ran in the SQL box, oldest first (own-query.ts). */
   ownQueries: OwnQuery[];
+  /** The charts the person kept, oldest first, less those they removed (own-chart.ts). */
+  ownCharts: OwnChart[];
+  /** How many charts the person has kept, removed ones too: the next is numbered after them. */
+  ownChartsKept: number;
 }
 
 export function emptyUsage(): UsageTotals {
@@ -83,5 +88,13 @@ export function emptyUsage(): UsageTotals {
 }
 
 export function emptySession(): SessionView {
-  return { title: null, turns: [], usage: emptyUsage(), report: null, ownQueries: [] };
+  return {
+    title: null,
+    turns: [],
+    usage: emptyUsage(),
+    report: null,
+    ownQueries: [],
+    ownCharts: [],
+    ownChartsKept: 0,
+  };
 }

@@ -1,13 +1,15 @@
 /**
  * The session's charts as the report knows them: numbered C1, C2, … in the order they were
  * drawn, so the report can place one with a `[[C2]]` line and the page and the exports can put
- * the chart there.
+ * the chart there; the charts the person kept of their own queries follow as K1, K2, …
+ * (core/events/own-chart.ts), numbered apart so that a later turn's chart renumbers none of them.
  */
 import type { SessionView } from '../events/view-types.ts';
 
 export interface ReportChart {
   id: string;
-  turnId: string;
+  /** The turn that drew it; null for a chart the person kept. */
+  turnId: string | null;
   title: string;
   spec: Record<string, unknown>;
   /** The query the chart was drawn from, if it was. */
@@ -16,7 +18,14 @@ export interface ReportChart {
 
 export function chartsOf(view: SessionView): ReportChart[] {
   let n = 0;
-  return view.turns.flatMap((turn) =>
+  const kept = view.ownCharts.map((c): ReportChart => ({
+    id: `K${c.n}`,
+    turnId: null,
+    title: c.title,
+    spec: c.spec,
+    queryId: c.queryId,
+  }));
+  const drawn = view.turns.flatMap((turn) =>
     turn.items.flatMap((item) =>
       item.type === 'plot'
         ? [
@@ -31,6 +40,7 @@ export function chartsOf(view: SessionView): ReportChart[] {
         : [],
     ),
   );
+  return [...drawn, ...kept];
 }
 
 type Obj = Record<string, unknown>;
@@ -55,6 +65,7 @@ export function describeChart(chart: ReportChart, withData: boolean): string {
     channels.length ? channels.join(', ') : null,
     `${values.length} data rows`,
     chart.queryId ? `drawn from ${chart.queryId}` : 'data typed in, not from a query',
+    chart.turnId === null ? 'kept by the person' : null,
   ].filter(Boolean);
   const data =
     withData && values.length

@@ -184,7 +184,11 @@ function markdownTable(headers: string[], rows: unknown[][]): string {
 }
 
 const chartSource = (chart: ReportChart) =>
-  chart.queryId ? `data from ${chart.queryId}` : 'data typed in, not from a query';
+  chart.turnId === null
+    ? `kept by the person from their query ${chart.queryId ?? ''}`.trim()
+    : chart.queryId
+      ? `data from ${chart.queryId}`
+      : 'data typed in, not from a query';
 
 /**
  * A chart where the text places it: its name and source, and where its spec is. The spec itself

@@ -113,11 +113,20 @@ export function buildReportInput(
   const ownBlock = own.length
     ? ['## Queries the person ran in the SQL box', ...(queryItem.report?.(own, 1) ?? [])].join('\n')
     : null;
+  // The charts the person kept: theirs to show, placed like the turns' ([[K1]]).
+  const kept = charts.filter((c) => c.turnId === null);
+  const keptBlock = kept.length
+    ? [
+        '## Charts the person kept',
+        ...kept.map((c) => `Chart ${c.id}: ${describeChart(c, true)}`),
+      ].join('\n')
+    : null;
   const render = () =>
     [
       head,
       ...turns.map((t, i) => turnBlock(t, i + 1, details[i]!, charts)),
       ...(ownBlock ? [ownBlock] : []),
+      ...(keptBlock ? [keptBlock] : []),
     ].join('\n\n');
 
   let text = render();

@@ -1,12 +1,13 @@
 /**
- * The report's text cut where it places charts (`[[C2]]` alone on a line), so the page and the
+ * The report's text cut where it places charts (`[[C2]]` or `[[K1]]` alone on a line), so the page and the
  * exports put each chart there. An id with no chart stays in the text, as the model wrote it.
  */
 import type { ReportChart } from './report-charts.ts';
 
 export type ReportSegment = { type: 'text'; text: string } | { type: 'chart'; chart: ReportChart };
 
-const PLACE = /^[ \t]*\[\[(C\d+)\]\][ \t]*$/gm;
+/** C2: a chart of a turn; K1: one the person kept (report-charts.ts). */
+const PLACE = /^[ \t]*\[\[([CK]\d+)\]\][ \t]*$/gm;
 
 export function reportSegments(text: string, charts: readonly ReportChart[]): ReportSegment[] {
   const byId = new Map(charts.map((c) => [c.id, c]));

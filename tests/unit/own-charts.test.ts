@@ -1,0 +1,136 @@
+/**
+ * The charts the person keeps of their own results (core/events/own-chart.ts,
+ * state/kept-charts.svelte.ts): kept with the session as events, shown after the turns that had
+ * started when they were kept, removed again on request; a follower tab keeps none; what comes
+ * back from storage or another tab is checked.
+ */
+import { describe, expect, it } from 'vitest';
+import { agentEvent, type AgentEvent } from '../../src/core/events/events.ts';
+import { reduceAll } from '../../src/core/events/view.ts';
+import { chartsOf } from '../../src/core/report/report-charts.ts';
+import { reportDocument, reportMarkdown } from '../../src/core/report/report-document.ts';
+import { buildReportInput } from '../../src/core/report/report-input.ts';
+import { KeptCharts } from '../../src/state/kept-charts.svelte.ts';
+import { SessionLog } from '../../src/state/session-log.svelte.ts';
+import { ShownLog } from '../../src/state/shown-log.svelte.ts';
+import { WEATHER } from '../helpers/fake-engine.ts';
+import { qid, tid } from '../helpers/ids.ts';
+
+const spec = { mark: { type: 'bar' }, data: { values: [{ x: 'Seattle', y: 3 }] } };
+
+const kept = (chartId: string, at = 1): AgentEvent => ({
+  type: 'own_chart',
+  chartId,
+  queryId: qid('Q1'),
+  title: 'mm by location',
+  spec,
+  at,
+});
+
+describe('the charts the person keeps', () => {
+  it('are listed after the turns begun when they were kept, once each, until removed', () => {
+    const turnId = tid('t1');
+    const view = reduceAll([
+      kept('a'),
+      { type: 'turn_start', turnId, kind: 'question', question: 'q', model: 'm', at: 2 },
+      kept('b', 3),
+      // The same event again (another tab's copy of it) keeps nothing more.
+      kept('b', 3),
+    ]);
+    expect(view.ownCharts.map((c) => [c.chartId, c.afterTurns])).toEqual([
+      ['a', 0],
+      ['b', 1],
+    ]);
+    const after = reduceAll([
+      kept('a'),
+      kept('b'),
+      { type: 'own_chart_removed', chartId: 'a', at: 4 },
+    ]);
+    expect(after.ownCharts.map((c) => c.chartId)).toEqual(['b']);
+  });
+
+  it('are kept in the session shown, as events that a reload folds back', () => {
+    const shown = new ShownLog();
+    const charts = new KeptCharts(shown);
+    expect(charts.writable).toBe(true);
+    const id = charts.keep(qid('Q2'), 'mm by location', spec);
+    expect(id).toMatch(/^own-chart-/);
+    expect(charts.list).toMatchObject([{ chartId: id, queryId: 'Q2', title: 'mm by location' }]);
+    // Stored and read back: the same list.
+    const reread = new SessionLog('writer', [...shown.log.events]);
+    expect(reread.view.ownCharts).toEqual(charts.list);
+
+    charts.remove('own-chart-unknown');
+    expect(shown.log.events).toHaveLength(1);
+    charts.remove(id!);
+    expect(charts.list).toEqual([]);
+    expect(new SessionLog('writer', [...shown.log.events]).view.ownCharts).toEqual([]);
+  });
+
+  it('are neither kept nor removed by a tab that follows the session', () => {
+    const shown = new ShownLog();
+    shown.show(new SessionLog('follower', [kept('a')]));
+    const charts = new KeptCharts(shown);
+    expect(charts.writable).toBe(false);
+    expect(charts.keep(qid('Q1'), 't', spec)).toBeNull();
+    charts.remove('a');
+    expect(charts.list.map((c) => c.chartId)).toEqual(['a']);
+  });
+
+  it('coming back from storage, a chart without its query or with a spec that is not an object is refused', () => {
+    expect(agentEvent.safeParse(kept('a')).success).toBe(true);
+    const { queryId: _q, ...noQuery } = kept('a') as Extract<AgentEvent, { type: 'own_chart' }>;
+    expect(agentEvent.safeParse(noQuery).success).toBe(false);
+    expect(agentEvent.safeParse({ ...kept('a'), spec: '<svg onload=alert(1)>' }).success).toBe(
+      false,
+    );
+    expect(agentEvent.safeParse({ ...kept('a'), chartId: '' }).success).toBe(false);
+  });
+});
+
+describe('the charts the person kept, in the report', () => {
+  const turnId = tid('t1');
+  const drawn: AgentEvent[] = [
+    { type: 'turn_start', turnId, kind: 'question', question: 'q', model: 'm', at: 1 },
+    { type: 'plot', turnId, callId: 'p1', title: 'Rain by city', spec, queryId: qid('Q1') },
+  ];
+
+  it('are numbered K1, K2, … apart from the turns’ charts, and a removed one’s number is not given again', () => {
+    const view = reduceAll([
+      kept('a'),
+      ...drawn,
+      kept('b'),
+      { type: 'own_chart_removed', chartId: 'a', at: 5 },
+      kept('c'),
+    ]);
+    expect(chartsOf(view).map((c) => c.id)).toEqual(['C1', 'K2', 'K3']);
+  });
+
+  it('are given to the report to place, and an export places or appends them, saying whose they are', () => {
+    const report: AgentEvent[] = [
+      { type: 'report_start', turnId: tid('r'), model: 'm', estimatedInputTokens: 1, at: 8 },
+      {
+        type: 'report_end',
+        turnId: tid('r'),
+        state: 'done',
+        text: '# Rain\n\nSeattle first.\n\n[[K1]]\n',
+        at: 9,
+      },
+    ];
+    const view = reduceAll([...drawn, kept('a'), ...report]);
+    const input = buildReportInput({ title: 'Rain', view, tables: [WEATHER], profiles: {} });
+    expect(input.text).toMatch(
+      /## Charts the person kept\nChart K1: "mm by location"; bar chart;.*drawn from Q1; kept by the person/,
+    );
+    const doc = reportDocument(view, [], new Date(0))!;
+    expect(doc.segments.map((s) => (s.type === 'chart' ? s.chart.id : 'text'))).toEqual([
+      'text',
+      'K1',
+    ]);
+    // The model's chart, not placed, is appended; the kept one is where the text put it.
+    expect(doc.otherCharts.map((c) => c.id)).toEqual(['C1']);
+    expect(reportMarkdown(doc)).toContain(
+      '**Chart K1: mm by location** (kept by the person from their query Q1;',
+    );
+  });
+});
