@@ -12,7 +12,9 @@
 import {
   autocompletion,
   closeBrackets,
+  closeCompletion,
   completionKeymap,
+  completionStatus,
   type CompletionSource,
 } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
@@ -177,7 +179,12 @@ export function mountSqlEditor(host: HTMLElement, options: SqlEditorOptions): Sq
         placeholder(options.placeholder),
         theme,
         keymap.of([
-          { key: 'Mod-Enter', preventDefault: true, run: () => (options.onrun(), true) },
+          {
+            key: 'Mod-Enter',
+            preventDefault: true,
+            // The list offered for the last word would stay open over the result.
+            run: (v) => (closeCompletion(v), options.onrun(), true),
+          },
           ...completionKeymap,
           ...historyKeymap,
           ...defaultKeymap,
@@ -195,6 +202,12 @@ export function mountSqlEditor(host: HTMLElement, options: SqlEditorOptions): Sq
         }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged && !quiet) options.onchange(update.state.doc.toString());
+          // A list that opens once the focus has gone (typing, then Run pressed at once: the
+          // list comes ~100 ms after the last key) is never closed by a blur: closed here.
+          if (completionStatus(update.state) !== null && !update.view.hasFocus)
+            setTimeout(() => {
+              if (!view.hasFocus) closeCompletion(view);
+            });
         }),
       ],
     }),

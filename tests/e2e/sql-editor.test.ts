@@ -101,6 +101,16 @@ describe('the SQL editor', () => {
       'temp_max',
       'n',
     ]);
+
+    // A run closes the list offered for the last word, by the keys or by the button.
+    await page.keyboard.type(' -- x\nSELECT 2 AS n ORDER BY n DESC');
+    await offered.first().waitFor();
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => offered.count()).toBe(0);
+    await page.fill('[data-testid="sql-input"]', 'SELECT 3 AS n ORDER BY n DESC');
+    await page.click('[data-testid="sql-run"]');
+    await page.waitForTimeout(300);
+    await expect.poll(() => offered.count()).toBe(0);
   });
 
   it('takes a file dropped on it as a table, not as text', async () => {
