@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentEvent, type AgentEvent } from '../../src/core/events/events.ts';
 import { reduceAll } from '../../src/core/events/view.ts';
+import { sessionCharts } from '../../src/core/charts/session-charts.ts';
 import { chartsOf } from '../../src/core/report/report-charts.ts';
 import { reportDocument, reportMarkdown } from '../../src/core/report/report-document.ts';
 import { buildReportInput } from '../../src/core/report/report-input.ts';
@@ -132,5 +133,35 @@ describe('the charts the person kept, in the report', () => {
     expect(reportMarkdown(doc)).toContain(
       '**Chart K1: mm by location** (kept by the person from their query Q1;',
     );
+  });
+});
+
+describe('the Charts tab', () => {
+  it('gathers the model’s charts by turn and the person’s after the turns begun when they kept them', () => {
+    const t1 = tid('t1');
+    const t2 = tid('t2');
+    const plot = (turnId: typeof t1, callId: string): AgentEvent => ({
+      type: 'plot',
+      turnId,
+      callId,
+      title: callId,
+      spec,
+    });
+    const view = reduceAll([
+      kept('k-before'),
+      { type: 'turn_start', turnId: t1, kind: 'analysis', question: null, model: 'm', at: 2 },
+      plot(t1, 'p1'),
+      kept('k-during-1'),
+      { type: 'turn_start', turnId: t2, kind: 'question', question: 'Rain?', model: 'm', at: 4 },
+      plot(t2, 'p2'),
+    ]);
+    expect(sessionCharts(view).map((c) => [c.by, c.id])).toEqual([
+      ['person', 'k-before'],
+      ['model', 'p1'],
+      ['person', 'k-during-1'],
+      ['model', 'p2'],
+    ]);
+    expect(sessionCharts(view)[1]).toMatchObject({ turn: 1, question: 'Initial analysis' });
+    expect(sessionCharts(view)[3]).toMatchObject({ turn: 2, question: 'Rain?' });
   });
 });
