@@ -37,7 +37,7 @@ export interface SiftApp {
   links: LinkGuard;
   shell: Shell;
   theme: Theme;
-  /** The layout the person chose: the Activity panel hidden or not (layout.svelte.ts). */
+  /** The side panels: open or closed, the Activity panel hidden or not (layout.svelte.ts). */
   layout: Layout;
   tableRows: TableRows;
   /** Answers the tabs that follow this one's session (followers-served.ts). */
@@ -113,7 +113,11 @@ export function createApp(platform: Platform): SiftApp {
         : workspace.quietFor((tablesLoaded) => (tablesLoaded ? 3_000 : 15_000)),
     ),
     theme: new Theme(platform.colorScheme, platform.preferences),
-    layout: new Layout(platform.preferences),
+    // The panels follow what the page shows: none beside the welcome, no Activity before a turn.
+    layout: new Layout(platform.preferences, {
+      empty: () => workspace.tables.length === 0 && !workspace.loading,
+      noTurns: () => analyst.view.turns.length === 0,
+    }),
     tableRows: new TableRows(engine),
     served,
   };
