@@ -18,11 +18,12 @@ import {
   type CompletionSource,
 } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { HighlightStyle, syntaxHighlighting, syntaxTree } from '@codemirror/language';
 import { PostgreSQL, sql, SQLDialect, type SQLNamespace } from '@codemirror/lang-sql';
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
+import { AGGREGATES, SCALARS } from './duckdb-functions.ts';
 
 export interface SqlEditorOptions {
   doc: string;
@@ -106,6 +107,31 @@ function columnsSource(tables: SqlEditorOptions['tables']): CompletionSource {
   };
 }
 
+/** Where a name typed is text, not SQL: no function is offered there. */
+const NOT_SQL = new Set(['String', 'QuotedIdentifier', 'LineComment', 'BlockComment']);
+
+/**
+ * DuckDB's functions (duckdb-functions.ts), offered as a name is typed, after the session's
+ * tables and columns of the same start (a lower boost), as DuckDB's documentation writes them.
+ */
+function functionsSource(): CompletionSource {
+  const options = [
+    ...AGGREGATES.map((label) => ({ label, type: 'function', detail: 'aggregate', boost: -2 })),
+    ...SCALARS.filter((name) => !RESERVED_SET.has(name)).map((label) => ({
+      label,
+      type: 'function',
+      boost: -2,
+    })),
+  ];
+  return (context) => {
+    const word = context.matchBefore(/[A-Za-z_][A-Za-z0-9_]*/);
+    if (!word && !context.explicit) return null;
+    if (word && context.state.sliceDoc(word.from - 1, word.from) === '.') return null;
+    if (NOT_SQL.has(syntaxTree(context.state).resolveInner(context.pos, -1).name)) return null;
+    return { from: word?.from ?? context.pos, options, validFor: /^[A-Za-z0-9_]*$/ };
+  };
+}
+
 const highlight = HighlightStyle.define([
   { tag: tags.keyword, color: 'var(--accent)', fontWeight: '600' },
   { tag: [tags.string, tags.special(tags.string)], color: 'var(--ok)' },
@@ -151,6 +177,8 @@ const theme = EditorView.theme({
   '.cm-completionDetail': { color: 'inherit', opacity: '0.75' },
 });
 
+const functions = functionsSource();
+
 export function mountSqlEditor(host: HTMLElement, options: SqlEditorOptions): SqlEditor {
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
   const language = new Compartment();
@@ -160,7 +188,11 @@ export function mountSqlEditor(host: HTMLElement, options: SqlEditorOptions): Sq
       schema: namespace(tables),
       upperCaseKeywords: true,
     });
-    return [support, support.language.data.of({ autocomplete: columnsSource(tables) })];
+    return [
+      support,
+      support.language.data.of({ autocomplete: columnsSource(tables) }),
+      support.language.data.of({ autocomplete: functions }),
+    ];
   };
   let quiet = false;
   const view = new EditorView({

@@ -113,6 +113,31 @@ describe('the SQL editor', () => {
     await expect.poll(() => offered.count()).toBe(0);
   });
 
+  it('completes DuckDB’s functions, but not inside a string', async () => {
+    const { page } = await editorPage();
+    await page.click('[data-testid="sql-input"]');
+    await page.keyboard.type('SELECT date_tr');
+    const offered = page.locator('.cm-tooltip-autocomplete li');
+    await expect.poll(() => offered.first().textContent()).toBe('date_trunc');
+    await settle(page);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type("('month', date) AS m, string_ag");
+    await expect.poll(() => offered.first().textContent()).toBe('string_aggaggregate');
+    await settle(page);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type("(weather, ', ') FROM data GROUP BY ALL ORDER BY m LIMIT 1");
+    expect(await runSql(page, await sqlText(page))).toMatchObject({
+      ok: true,
+      header: ['m', expect.stringContaining('string_agg')],
+    });
+    // Text in quotes is the person's: nothing is offered there.
+    await page.click('[data-testid="sql-input"]');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(" -- x\nSELECT 'median");
+    await page.waitForTimeout(400);
+    expect(await offered.allTextContents()).not.toContain('median');
+  });
+
   it('takes a file dropped on it as a table, not as text', async () => {
     const { page } = await editorPage();
     await page.click('[data-testid="sql-input"]');
