@@ -8,6 +8,7 @@ import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { Cell, ResultColumn, SiftEngine, TableInfo } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
 import { countSql, isPlain, pageSql, PLAIN_VIEW, type GridView } from '../core/data/grid-view.ts';
+import { wasCut } from '../core/sql/query-limits.ts';
 
 export const PAGE_ROWS = 200;
 
@@ -150,6 +151,15 @@ export class TableRows {
     this.total = total;
     this.applying = false;
     this.error = null;
+  }
+
+  /**
+   * Whether a cell was cut short as its page was read (long text in a wide table): what it
+   * shows is not the value, so it can be neither filtered by nor copied as one.
+   */
+  isCut(cell: Cell): boolean {
+    // The page's read asks for a row more than it keeps, and its cut is made for that many.
+    return typeof cell === 'string' && wasCut(cell, this.columns.length, PAGE_ROWS + 1);
   }
 
   row(index: number): Cell[] | undefined {

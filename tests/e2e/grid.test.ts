@@ -3,7 +3,7 @@
  * worker: what the person sees is checked against the bundled CSV read here, in Node.
  */
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser, useSharedApp } from './browser.ts';
 import { serious } from './axe.ts';
@@ -64,6 +64,11 @@ const firstRows = (page: Page, n: number) =>
     );
   }, n);
 const shownTotal = (page: Page) => grid(page).evaluate((el) => Number(el.dataset.total));
+/** A data cell of the rows drawn: `col` counts the table's columns from 0. */
+const cell = (page: Page, row: number, col: number) =>
+  grid(page).locator(`tr[data-row="${row}"] td[data-col="${col}"]`);
+/** A menu item's words, as read aloud (its parts are laid out as boxes, so innerText breaks them). */
+const words = (item: Locator) => item.evaluate((el) => el.textContent!.replace(/\s+/g, ' ').trim());
 const settled = (page: Page) =>
   page.waitForSelector(
     '[data-testid="rows-grid"]:not([data-busy]) tr[data-row="0"] td:not(.loading):not(.index)',
@@ -171,6 +176,126 @@ describe('the rows grid', () => {
       .poll(() => date.evaluate((el) => el.getBoundingClientRect().width))
       .toBeCloseTo(dateWidth + 40, 0);
   });
+
+  it('filters from a cell: only its value, then without others, and copies it', async () => {
+    const page = await openRows();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const menu = page.locator('[data-testid="grid-cell-menu"]');
+    // Row 2 of the file, its weather (the seventh column).
+    const weather = days[1]!.weather;
+    await cell(page, 1, 6).click();
+    await expect(words(menu.locator('[data-testid="grid-cell-only"]'))).resolves.toBe(
+      `Only rows where weather is ${weather}`,
+    );
+    await menu.locator('[data-testid="grid-cell-only"]').click();
+    const same = days.filter((d) => d.weather === weather);
+    await expect.poll(() => shownTotal(page)).toBe(same.length);
+    await settled(page);
+    await page.waitForSelector('[data-testid="grid-cell-menu"]', { state: 'detached' });
+
+    // Copy value: the value as stored, a number unrounded.
+    const [row] = await firstRows(page, 1);
+    await cell(page, 0, 3).click();
+    await menu.locator('[data-testid="grid-cell-copy"]').click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(row![3]);
+    await cell(page, 0, 1).click();
+    await menu.locator('[data-testid="grid-cell-copy"]').click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(row![1]);
+
+    // The first row's location left out, then the next one's (the sample has two: then no row
+    // is left): one chip saying both.
+    const first = (await firstRows(page, 1))[0]![0]!;
+    await cell(page, 0, 0).click();
+    await expect(words(menu.locator('[data-testid="grid-cell-exclude"]'))).resolves.toBe(
+      `Exclude ${first}`,
+    );
+    await menu.locator('[data-testid="grid-cell-exclude"]').click();
+    const without = same.filter((d) => d.location !== first);
+    expect(without.length).toBeGreaterThan(0);
+    await expect.poll(() => shownTotal(page)).toBe(without.length);
+    await settled(page);
+    const second = (await firstRows(page, 1))[0]![0]!;
+    expect(second).not.toBe(first);
+    await cell(page, 0, 0).click();
+    await menu.locator('[data-testid="grid-cell-exclude"]').click();
+    await expect
+      .poll(() => shownTotal(page))
+      .toBe(without.filter((d) => d.location !== second).length);
+    await expect(
+      grid(page).locator('[data-testid="grid-filter-chip"]').allInnerTexts(),
+    ).resolves.toEqual([
+      expect.stringContaining(`weather is ${weather}`),
+      expect.stringContaining(`location is not ${first} or ${second}`),
+    ]);
+    // The sample has no empty cell (checked here), so "Only empty" is left to the unit tests.
+    expect(days.every((d) => !d.line.includes(',,') && !d.line.endsWith(','))).toBe(true);
+  });
+
+  it('is one tab stop: arrows move the cell, Enter opens its menu, Esc gives the focus back', async () => {
+    const page = await openRows();
+    const menu = page.locator('[data-testid="grid-cell-menu"]');
+    const focused = () =>
+      page.evaluate(() => {
+        const td = document.activeElement as HTMLElement;
+        return `${td.parentElement?.dataset.row}:${td.dataset.col}`;
+      });
+    expect(await grid(page).locator('td[tabindex="0"]').count()).toBe(1);
+    await cell(page, 0, 0).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('1:1');
+    expect(await grid(page).locator('td[tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    // The first item has the focus; the arrows go through the items.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('grid-cell-only');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'grid-cell-exclude',
+    );
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('1:1');
+    // Far down, beyond the rows drawn, with Ctrl+End; then a click elsewhere closes a menu.
+    await page.keyboard.press('Control+End');
+    await expect.poll(focused).toBe(`${days.length - 1}:6`);
+    // A cell opens its menu once its rows have been read.
+    await grid(page)
+      .locator(`tr[data-row="${days.length - 1}"] td[data-col="6"]:not(.loading)`)
+      .waitFor();
+    await page.keyboard.press(' ');
+    await menu.waitFor();
+    expect(await words(menu.locator('[data-testid="grid-cell-only"]'))).toBe(
+      `Only rows where weather is ${days.at(-1)!.weather}`,
+    );
+    await page.click('[data-testid="grid-count"]');
+    await menu.waitFor({ state: 'detached' });
+  });
+
+  it('keeps a cell’s menu on a phone’s screen', async () => {
+    const page = await openRows();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const weather = cell(page, 0, 6);
+    await weather.scrollIntoViewIfNeeded();
+    await weather.click();
+    const box = (await page.locator('[data-testid="grid-cell-menu"]').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'has no serious axe violation with a cell’s menu open (%s)',
+    async (colorScheme) => {
+      const page = await openRows();
+      await page.emulateMedia({ colorScheme });
+      await cell(page, 2, 6).click();
+      await page.waitForSelector('[data-testid="grid-cell-menu"]');
+      expect(await serious(page)).toEqual([]);
+    },
+  );
 
   it.each(['light', 'dark'] as const)(
     'has no serious axe violation with a filter open (%s)',

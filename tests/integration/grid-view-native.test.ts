@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultColumn } from '../../src/core/data/engine.ts';
 import {
   countSql,
+  excluding,
   pageSql,
   PLAIN_VIEW,
   withFilter,
@@ -111,6 +112,52 @@ describe('the rows grid, by DuckDB', () => {
       { kind: 'value', column: 'city', value: null },
     );
     expect(await idsOf(none)).toEqual(idsWhere((s) => s.city === null).reverse());
+  });
+
+  it('excludes a value and keeps the empty rows, as a spreadsheet does', async () => {
+    const notObrien = excluding(PLAIN_VIEW, 'city', "O'Brien & Co");
+    expect(await idsOf(notObrien)).toEqual(idsWhere((s) => s.city !== "O'Brien & Co"));
+    expect(idsWhere((s) => s.city === null).length).toBeGreaterThan(0);
+    // A second value of the same column narrows it further; empty, too, on request.
+    const notLyon = excluding(notObrien, 'city', 'Lyon');
+    expect(await idsOf(notLyon)).toEqual(
+      idsWhere((s) => s.city !== "O'Brien & Co" && s.city !== 'Lyon'),
+    );
+    expect(await idsOf(excluding(notLyon, 'city', null))).toEqual(
+      idsWhere((s) => s.city !== null && s.city !== "O'Brien & Co" && s.city !== 'Lyon'),
+    );
+  });
+
+  it('excludes numbers, dates and timestamps as typed values, as the grid shows them', async () => {
+    // The cells as the page has them: numbers as numbers (their String is what a menu passes),
+    // dates and timestamps as DuckDB's text.
+    const amount = sales[5]!.amount!;
+    expect(await idsOf(excluding(PLAIN_VIEW, 'amount', String(amount)))).toEqual(
+      idsWhere((s) => s.amount !== amount),
+    );
+    expect(await idsOf(excluding(PLAIN_VIEW, 'day', sales[0]!.day))).toEqual(
+      idsWhere((s) => s.day !== sales[0]!.day),
+    );
+    expect(await idsOf(excluding(PLAIN_VIEW, 'sold', sales[3]!.sold))).toEqual(
+      idsWhere((s) => s.sold !== sales[3]!.sold),
+    );
+    expect(await idsOf(excluding(PLAIN_VIEW, 'amount', null))).toEqual(
+      idsWhere((s) => s.amount !== null),
+    );
+    // "Only rows where" a timestamp is one the grid showed.
+    const only = withFilter(PLAIN_VIEW, { kind: 'value', column: 'sold', value: sales[3]!.sold });
+    expect(await idsOf(only)).toEqual(idsWhere((s) => s.sold === sales[3]!.sold));
+  });
+
+  it('excludes within a range of the same column', async () => {
+    const view = excluding(
+      withFilter(PLAIN_VIEW, { kind: 'range', column: 'amount', from: '10', to: '25' }),
+      'amount',
+      '12.5',
+    );
+    expect(await idsOf(view)).toEqual(
+      idsWhere((s) => s.amount !== null && s.amount >= 10 && s.amount <= 25 && s.amount !== 12.5),
+    );
   });
 
   it('searches every column, ignoring case, taking % and _ as themselves', async () => {

@@ -6,6 +6,7 @@ import {
   MAX_CELL_CHARS,
   MAX_SQL_CHARS,
   statementTooLong,
+  wasCut,
 } from '../../src/core/sql/query-limits.ts';
 import { resultQuery } from '../../src/core/sql/query-guard.ts';
 import { compactResult } from '../../src/core/tools/compact-result.ts';
@@ -18,6 +19,15 @@ describe('query limits', () => {
     expect(at50).toBeLessThan(MAX_CELL_CHARS);
     expect(at50 * 50 * 1001).toBeLessThanOrEqual(64 * 1024 * 1024);
     expect(cellCharsFor(1000, 1001)).toBe(100);
+  });
+
+  it('tells a cell that was cut from a value as stored (a grid cell makes no filter of it)', () => {
+    const cut = cellCharsFor(700, 201);
+    expect(wasCut(`${'x'.repeat(cut)}…`, 700, 201)).toBe(true);
+    expect(wasCut(`${'x'.repeat(cut - 1)}…`, 700, 201)).toBe(false);
+    expect(wasCut('x'.repeat(cut + 1), 700, 201)).toBe(false);
+    // Past the columns a result shows, the cut is the one for those it shows.
+    expect(wasCut(`${'x'.repeat(100)}…`, 5000, 1001)).toBe(true);
   });
 
   it('refuses a statement over the size limit, saying both sizes', () => {

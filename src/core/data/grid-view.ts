@@ -34,11 +34,25 @@ export interface ValueFilter {
   value: string | null;
 }
 
-export type GridFilter = RangeFilter | ValueFilter;
+/**
+ * The rows whose value is none of these: an exclusion started from a cell ("Exclude sun"). A
+ * `null` among them leaves out the empty rows; otherwise the empty rows stay, as a spreadsheet
+ * keeps the blanks when one value is unticked.
+ */
+export interface ExcludeFilter {
+  kind: 'not';
+  column: string;
+  values: (string | null)[];
+}
+
+export type GridFilter = RangeFilter | ValueFilter | ExcludeFilter;
 
 export interface GridView {
   sort: GridSort | null;
-  /** At most one filter a column: a new one on the same column replaces the old. */
+  /**
+   * At most one filter a column that says what to keep (a range or a value) and one that says
+   * what to leave out (ExcludeFilter), so that a range and an exclusion narrow each other.
+   */
   filters: GridFilter[];
   /** Text searched for, case-insensitively, in every column's text. */
   search: string;
@@ -93,6 +107,13 @@ function condition(filter: GridFilter, type: string): string {
   const c = operand(filter.column, type);
   if (filter.kind === 'value') {
     return filter.value === null ? `${c} IS NULL` : `${c} = ${literal(filter.value, type)}`;
+  }
+  if (filter.kind === 'not') {
+    // IS DISTINCT FROM is true for NULL, where `<>` is NULL and would drop the empty rows too.
+    const parts = filter.values.map((v) =>
+      v === null ? `${c} IS NOT NULL` : `${c} IS DISTINCT FROM ${literal(v, type)}`,
+    );
+    return parts.length > 0 ? parts.join(' AND ') : 'TRUE';
   }
   const parts: string[] = [];
   if (filter.from !== null) parts.push(`${c} >= ${literal(filter.from, type)}`);
@@ -156,13 +177,49 @@ export function countSql(table: string, view: GridView, schema: readonly ResultC
   return `SELECT count(*) AS n FROM ${quoteIdent(table)}${whereOf(view, schema)}`;
 }
 
-/** The view with this filter in place of any other on its column. */
-export function withFilter(view: GridView, filter: GridFilter): GridView {
-  return { ...view, filters: [...view.filters.filter((f) => f.column !== filter.column), filter] };
+/**
+ * What a new filter on a column takes the place of: a value keeps one value, so it replaces
+ * everything on its column (an exclusion beside it could only repeat or empty it); a range
+ * replaces the other range or value and keeps the exclusion; an exclusion replaces the other
+ * exclusion, and a value (which would keep only what it is or nothing), but keeps a range.
+ */
+function replaces(filter: GridFilter, other: GridFilter): boolean {
+  if (other.column !== filter.column) return false;
+  if (filter.kind === 'value') return true;
+  if (filter.kind === 'range') return other.kind !== 'not';
+  return other.kind !== 'range';
 }
 
-export function withoutFilter(view: GridView, column: string): GridView {
-  return { ...view, filters: view.filters.filter((f) => f.column !== column) };
+/** The view with this filter on its column, in place of those it replaces (above). */
+export function withFilter(view: GridView, filter: GridFilter): GridView {
+  return { ...view, filters: [...view.filters.filter((f) => !replaces(filter, f)), filter] };
+}
+
+/**
+ * The view with one more value of a column left out: added to the column's exclusion if it has
+ * one ("weather is not sun or rain", one filter and one chip), so a second Exclude narrows.
+ */
+export function excluding(view: GridView, column: string, value: string | null): GridView {
+  const now = view.filters.find((f) => f.column === column && f.kind === 'not');
+  const values = now?.kind === 'not' ? now.values : [];
+  if (values.includes(value)) return view;
+  return withFilter(view, { kind: 'not', column, values: [...values, value] });
+}
+
+/** The view without the column's filters, or only without its exclusion or only without the rest. */
+export function withoutFilter(view: GridView, column: string, kind?: 'not' | 'keep'): GridView {
+  const goes = (f: GridFilter) =>
+    f.column === column && (kind === undefined || (kind === 'not') === (f.kind === 'not'));
+  return { ...view, filters: view.filters.filter((f) => !goes(f)) };
+}
+
+/** The filter of a column that says what to keep (a range or a value), not its exclusion. */
+export function keepFilterOf(
+  view: GridView,
+  column: string,
+): RangeFilter | ValueFilter | undefined {
+  for (const f of view.filters) if (f.column === column && f.kind !== 'not') return f;
+  return undefined;
 }
 
 /** Ascending, then descending, then unsorted: the cycle of a click on a column's name. */
@@ -176,8 +233,20 @@ export function nextSort(view: GridView, column: string): GridView {
   return { ...view, sort };
 }
 
-/** A filter in words, for its chip: "amount from 10 to 250", "city is Paris", "city is empty". */
+/** Values in a list as a person writes them: "sun", "sun or rain", "sun, rain or fog". */
+function orList(values: readonly string[]): string {
+  if (values.length < 2) return values.join('');
+  return `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+}
+
+/**
+ * A filter in words, for its chip: "amount from 10 to 250", "city is Paris", "city is empty",
+ * "weather is not sun or rain", "location is not empty".
+ */
 export function describeFilter(filter: GridFilter): string {
+  if (filter.kind === 'not') {
+    return `${filter.column} is not ${orList(filter.values.map((v) => v ?? 'empty'))}`;
+  }
   if (filter.kind === 'value') {
     return filter.value === null
       ? `${filter.column} is empty`

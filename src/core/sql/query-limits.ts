@@ -34,6 +34,16 @@ export function cellCharsFor(columns: number, rows: number): number {
   return Math.max(MIN_CELL_CHARS, Math.min(MAX_CELL_CHARS, fair));
 }
 
+/**
+ * Whether a text cell of a result of `columns` columns fetched `rows` at a time was cut by that
+ * cut (query-guard.ts, resultQuery, ends it with '…'): then it is not the value as stored. A value
+ * that is exactly that long and ends with '…' itself is taken for cut too: rare, and harmless.
+ */
+export function wasCut(text: string, columns: number, rows: number): boolean {
+  const cut = cellCharsFor(Math.min(columns, MAX_RESULT_COLUMNS), rows);
+  return text.length === cut + 1 && text.endsWith('…');
+}
+
 /** A refusal for a statement longer than MAX_SQL_CHARS, or null. */
 export function statementTooLong(statement: string): string | null {
   if (statement.length <= MAX_SQL_CHARS) return null;
