@@ -113,6 +113,17 @@ describe('a CSV whose cells and headers carry payloads', () => {
     await kept.locator('[data-testid="plot"][data-rendered] svg').waitFor();
     expect(await kept.innerText()).toContain('onerror=');
     await showView(page, 'data');
+    // The rows grid's cell menu names the column and the value, both as text.
+    await page.click('[data-testid="show-rows"][data-table="data"]');
+    await page
+      .locator('[data-testid="rows-grid"] tr[data-row="1"] td[data-col="1"]:not(.loading)')
+      .click();
+    const menu = page.locator('[data-testid="grid-cell-menu"]');
+    await expect(menu.locator('[data-testid="grid-cell-only"]').textContent()).resolves.toContain(
+      `<script>window.${CANARY}`,
+    );
+    expect(await menu.textContent()).toContain(`<img src="${origin}`);
+    await page.keyboard.press('Escape');
     // The SQL editor shows SQL, and completes the payload headers, as text (adapters/sql-editor.ts).
     await page.click('[data-testid="sql-input"]');
     await page.keyboard.press('Control+a');
