@@ -3,9 +3,13 @@
  * session shown as events, so they outlive a reload, go with an exported `.sift` and show in the
  * Charts tab beside the model's, until the person removes them.
  */
-import type { OwnChart } from '../core/events/own-chart.ts';
+import { OWN_CHART_TITLE_MAX, ownChartEvent, type OwnChart } from '../core/events/own-chart.ts';
 import type { QueryId } from '../core/ids.ts';
 import type { ShownLog } from './shown-log.svelte.ts';
+
+/** The same chart: of the same query, drawn the same way from the same rows. */
+const sameChart = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 export class KeptCharts {
   readonly #shown: ShownLog;
@@ -14,9 +18,9 @@ export class KeptCharts {
     this.#shown = shown;
   }
 
-  /** The session's kept charts, oldest first. */
+  /** The session's kept charts, oldest first, less those removed. */
   get list(): readonly OwnChart[] {
-    return this.#shown.log.view.ownCharts;
+    return this.#shown.log.view.ownCharts.filter((c) => !c.removed);
   }
 
   /** Whether this tab may keep or remove a chart: a follower tab only shows the session. */
@@ -24,13 +28,35 @@ export class KeptCharts {
     return !this.#shown.log.readOnly;
   }
 
-  /** Keeps the chart of query `queryId`; its id, or null where nothing can be kept. */
+  /** Whether this chart of query `queryId` is kept (and not removed since). */
+  has(queryId: QueryId, spec: Record<string, unknown>): boolean {
+    return this.list.some((c) => c.queryId === queryId && sameChart(c.spec, spec));
+  }
+
+  /**
+   * Keeps the chart of query `queryId`, once; its id, or null where nothing can be kept. The
+   * event is checked as storage will check it when read back: one it would refuse (a title of
+   * column names past the limit) would be lost at the next reload and refuse the export.
+   */
   keep(queryId: QueryId, title: string, spec: Record<string, unknown>): string | null {
     const log = this.#shown.log;
     if (log.readOnly || log.closed) return null;
-    const chartId = `own-chart-${crypto.randomUUID()}`;
-    log.record({ type: 'own_chart', chartId, queryId, title, spec, at: Date.now() });
-    return chartId;
+    const kept = this.list.find((c) => c.queryId === queryId && sameChart(c.spec, spec));
+    if (kept) return kept.chartId;
+    const cut =
+      title.length > OWN_CHART_TITLE_MAX ? `${title.slice(0, OWN_CHART_TITLE_MAX - 1)}…` : title;
+    const event = ownChartEvent.safeParse({
+      type: 'own_chart',
+      chartId: `own-chart-${crypto.randomUUID()}`,
+      n: log.view.ownChartsKept + 1,
+      queryId,
+      title: cut,
+      spec,
+      at: Date.now(),
+    });
+    if (!event.success) return null;
+    log.record(event.data);
+    return event.data.chartId;
   }
 
   remove(chartId: string): void {

@@ -272,6 +272,35 @@ describe('the rows grid', () => {
     );
     await page.click('[data-testid="grid-count"]');
     await menu.waitFor({ state: 'detached' });
+
+    // Scrolled by the wheel away from the cursor's cell, the grid keeps its tab stop, in the
+    // cursor's column of the rows drawn: Tab still comes back into the cells.
+    await grid(page)
+      .locator('.scroll')
+      .evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect
+      .poll(() =>
+        grid(page)
+          .locator('td[tabindex="0"]')
+          .evaluate((td) => td.parentElement!.dataset.row),
+      )
+      .toBe('0');
+    await cell(page, 3, 2).click();
+    await page.click('[data-testid="grid-count"]');
+    await menu.waitFor({ state: 'detached' });
+    await grid(page)
+      .locator('.scroll')
+      .evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+    await expect
+      .poll(async () =>
+        Number(
+          await grid(page)
+            .locator('td[tabindex="0"]')
+            .evaluate((td) => td.parentElement!.dataset.row),
+        ),
+      )
+      .toBeGreaterThan(days.length / 3);
+    expect(await grid(page).locator('td[tabindex="0"]').getAttribute('data-col')).toBe('2');
   });
 
   it('keeps a cell’s menu on a phone’s screen', async () => {

@@ -437,6 +437,7 @@ describe('a session file edited to carry payloads', () => {
     events.push({
       type: 'own_chart',
       chartId: 'own-chart-edited',
+      n: 1,
       queryId: 'Q1' as never,
       title: `<img src="${origin}/own-chart-title" onerror="window.${CANARY}='own-chart'">Mine`,
       spec: { data: { url: `${origin}/own-chart-plot` }, mark: 'bar' },

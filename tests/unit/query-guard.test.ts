@@ -82,7 +82,7 @@ describe('resultQuery', () => {
 
   it('turns other types into text cut at the cell limit with an ellipsis', () => {
     expect(sql).toContain(
-      "CASE WHEN strlen(CAST(c3 AS VARCHAR)) > 100 THEN left(CAST(c3 AS VARCHAR), 100) || '…' ELSE CAST(c3 AS VARCHAR) END AS c3",
+      "CASE WHEN length(CAST(c3 AS VARCHAR)) > 100 THEN left(CAST(c3 AS VARCHAR), 100) || '…' ELSE CAST(c3 AS VARCHAR) END AS c3",
     );
     expect(sql).toContain('left(CAST(c4 AS VARCHAR), 100)');
   });

@@ -1,7 +1,7 @@
 /**
  * Every chart of a session as the Charts tab gathers them, oldest first: the model's with the
  * turn that drew it, and those the person kept (core/events/own-chart.ts) after the charts of the
- * turns that had started when they kept them.
+ * turns that had started when they kept them, until they remove them.
  */
 import type { SessionView } from '../events/view-types.ts';
 
@@ -18,7 +18,7 @@ export type SessionChart =
 export function sessionCharts(view: SessionView): SessionChart[] {
   const kept = (afterTurns: number): SessionChart[] =>
     view.ownCharts
-      .filter((c) => c.afterTurns === afterTurns)
+      .filter((c) => c.afterTurns === afterTurns && !c.removed)
       .map((c) => ({
         by: 'person',
         id: c.chartId,

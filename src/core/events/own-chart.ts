@@ -7,13 +7,22 @@
 import { z } from 'zod';
 import { queryId } from '../ids.ts';
 
+/** A title longer than this is cut (kept-charts.svelte.ts): column names have no limit. */
+export const OWN_CHART_TITLE_MAX = 1_000;
+
 export const ownChartEvent = z.object({
   type: z.literal('own_chart'),
   /** Its own id, for taking it away again. */
   chartId: z.string().min(1).max(100),
+  /**
+   * Its number among the charts kept in the session (the report's `K2`), given when it is kept
+   * and never again: a report already written places its charts by these numbers, so neither a
+   * removal nor an event that could not be read back may renumber the others.
+   */
+  n: z.number().int().positive(),
   /** The person's query whose rows it draws. */
   queryId,
-  title: z.string().max(1_000),
+  title: z.string().max(OWN_CHART_TITLE_MAX),
   spec: z.record(z.string(), z.unknown()),
   at: z.number(),
 });
@@ -31,8 +40,8 @@ export type OwnChart = Omit<OwnChartEvent, 'type'> & {
   /** How many turns had started when it was kept: it is shown after their charts. */
   afterTurns: number;
   /**
-   * Its number among the charts kept in the session (the report's `K2`), never given again when
-   * one is removed: a report already written places its charts by these numbers.
+   * Taken out of the Charts tab by the person. Still known to the report, which may have placed
+   * it already (`[[K1]]`), but not given to a new one, nor added at the end of an export.
    */
-  n: number;
+  removed: boolean;
 };

@@ -69,9 +69,9 @@ export interface SessionView {
   report: ReportView | null;
   /** The queries the person ran in the SQL box, oldest first (own-query.ts). */
   ownQueries: OwnQuery[];
-  /** The charts the person kept, oldest first, less those they removed (own-chart.ts). */
+  /** The charts the person kept, oldest first, those they removed marked (own-chart.ts). */
   ownCharts: OwnChart[];
-  /** How many charts the person has kept, removed ones too: the next is numbered after them. */
+  /** The highest number given to a kept chart: the next is numbered after it. */
   ownChartsKept: number;
 }
 

@@ -77,15 +77,22 @@ export function reduce(session: SessionView, e: AgentEvent): SessionView {
     const { type: _type, ...chart } = e;
     // Kept once: the same event arriving again (another tab's copy) changes nothing.
     if (session.ownCharts.some((c) => c.chartId === e.chartId)) return session;
-    const n = session.ownChartsKept + 1;
     return {
       ...session,
-      ownCharts: [...session.ownCharts, { ...chart, afterTurns: session.turns.length, n }],
-      ownChartsKept: n,
+      ownCharts: [
+        ...session.ownCharts,
+        { ...chart, afterTurns: session.turns.length, removed: false },
+      ],
+      ownChartsKept: Math.max(session.ownChartsKept, e.n),
     };
   }
   if (e.type === 'own_chart_removed')
-    return { ...session, ownCharts: session.ownCharts.filter((c) => c.chartId !== e.chartId) };
+    return {
+      ...session,
+      ownCharts: session.ownCharts.map((c) =>
+        c.chartId === e.chartId ? { ...c, removed: true } : c,
+      ),
+    };
   if (e.type === 'usage') {
     const next = updateTurn(session, e.turnId, (t) => ({ ...t, usage: addUsage(t.usage, e) }));
     const report =

@@ -14,6 +14,11 @@ export interface ReportChart {
   spec: Record<string, unknown>;
   /** The query the chart was drawn from, if it was. */
   queryId?: string;
+  /**
+   * A kept chart the person has since removed: placed where a report already written puts it,
+   * but not given to a new report nor added at the end of an export.
+   */
+  removed?: true;
 }
 
 export function chartsOf(view: SessionView): ReportChart[] {
@@ -24,6 +29,7 @@ export function chartsOf(view: SessionView): ReportChart[] {
     title: c.title,
     spec: c.spec,
     queryId: c.queryId,
+    ...(c.removed ? { removed: true as const } : {}),
   }));
   const drawn = view.turns.flatMap((turn) =>
     turn.items.flatMap((item) =>

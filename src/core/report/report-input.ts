@@ -96,6 +96,24 @@ function ownForReport(queries: SessionView['ownQueries']) {
     }));
 }
 
+/** The person's kept charts the report is told of: the latest, at most this many. */
+export const KEPT_CHARTS_REPORTED = 10;
+/** Past this, the kept charts are described without their rows (a text column across is long). */
+const KEPT_BLOCK_CHARS = 8_000;
+
+/** The charts the person kept, to place like the turns' (`[[K1]]`); none they removed. */
+function keptForReport(charts: readonly ReportChart[]): string | null {
+  const kept = charts.filter((c) => c.turnId === null && !c.removed).slice(-KEPT_CHARTS_REPORTED);
+  if (kept.length === 0) return null;
+  const block = (withData: boolean) =>
+    [
+      '## Charts the person kept',
+      ...kept.map((c) => `Chart ${c.id}: ${describeChart(c, withData)}`),
+    ].join('\n');
+  const full = block(true);
+  return full.length <= KEPT_BLOCK_CHARS ? full : block(false);
+}
+
 export function buildReportInput(
   source: ReportSource,
   budgetTokens = REPORT_INPUT_BUDGET,
@@ -113,14 +131,7 @@ export function buildReportInput(
   const ownBlock = own.length
     ? ['## Queries the person ran in the SQL box', ...(queryItem.report?.(own, 1) ?? [])].join('\n')
     : null;
-  // The charts the person kept: theirs to show, placed like the turns' ([[K1]]).
-  const kept = charts.filter((c) => c.turnId === null);
-  const keptBlock = kept.length
-    ? [
-        '## Charts the person kept',
-        ...kept.map((c) => `Chart ${c.id}: ${describeChart(c, true)}`),
-      ].join('\n')
-    : null;
+  const keptBlock = keptForReport(charts);
   const render = () =>
     [
       head,

@@ -26,10 +26,13 @@ export function reportSegments(text: string, charts: readonly ReportChart[]): Re
   return out;
 }
 
-/** Charts the report did not place, in the session's order (the exports add them at the end). */
+/**
+ * Charts the report did not place, in the session's order (the exports add them at the end),
+ * less kept charts the person has removed.
+ */
 export function unplacedCharts(text: string, charts: readonly ReportChart[]): ReportChart[] {
   const placed = new Set(
     reportSegments(text, charts).flatMap((s) => (s.type === 'chart' ? [s.chart.id] : [])),
   );
-  return charts.filter((c) => !placed.has(c.id));
+  return charts.filter((c) => !placed.has(c.id) && !c.removed);
 }

@@ -64,7 +64,9 @@ export function resultQuery(
     if (DECIMAL.test(col.type)) return `CAST(${c} AS DOUBLE) AS ${c}`;
     if (PASS_THROUGH.test(col.type)) return c;
     if (BIG_INTEGER.test(col.type)) return `CAST(${c} AS VARCHAR) AS ${c}`;
-    return `CASE WHEN strlen(CAST(${c} AS VARCHAR)) > ${maxCellChars} THEN left(CAST(${c} AS VARCHAR), ${maxCellChars}) || '…' ELSE CAST(${c} AS VARCHAR) END AS ${c}`;
+    // Characters, as `left` counts them: `strlen` counts bytes, so accented text shorter than the
+    // cut came back whole with a '…' after it, and could not be told from a cut value.
+    return `CASE WHEN length(CAST(${c} AS VARCHAR)) > ${maxCellChars} THEN left(CAST(${c} AS VARCHAR), ${maxCellChars}) || '…' ELSE CAST(${c} AS VARCHAR) END AS ${c}`;
   });
   const select = projection.length > 0 ? projection.join(', ') : '*';
   return `SELECT ${select} FROM ${asSubquery(statement, aliases)} LIMIT ${limit}`;

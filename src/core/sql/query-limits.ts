@@ -41,7 +41,8 @@ export function cellCharsFor(columns: number, rows: number): number {
  */
 export function wasCut(text: string, columns: number, rows: number): boolean {
   const cut = cellCharsFor(Math.min(columns, MAX_RESULT_COLUMNS), rows);
-  return text.length === cut + 1 && text.endsWith('…');
+  // Characters as DuckDB counts them (code points), not UTF-16 units: an emoji is one.
+  return text.endsWith('…') && [...text].length === cut + 1;
 }
 
 /** A refusal for a statement longer than MAX_SQL_CHARS, or null. */

@@ -28,7 +28,6 @@ export class CellCursor {
     this.#host = host;
   }
 
-  isActive = (at: CellPlace): boolean => same(this.active, at);
   hasMenu = (at: CellPlace): boolean => same(this.menu?.at, at);
 
   /** Another view or table: its first row, in the same column if the table is the same. */
@@ -71,6 +70,12 @@ export class CellCursor {
     this.active = at;
     this.menu = this.hasMenu(at) || !this.#host.loaded(at) ? null : { at, anchor: td };
   }
+
+  /** A cell the focus reaches (Tab, a click) is where the keys move from. */
+  focusin = (event: FocusEvent): void => {
+    const hit = this.#hit(event);
+    if (hit && !same(this.active, hit.at)) this.active = hit.at;
+  };
 
   click = (event: MouseEvent): void => {
     const hit = this.#hit(event);
