@@ -115,7 +115,7 @@ export function createApp(platform: Platform): SiftApp {
     theme: new Theme(platform.colorScheme, platform.preferences),
     // The panels follow what the page shows: none beside the welcome, no Activity before a turn.
     layout: new Layout(platform.preferences, {
-      empty: () => workspace.tables.length === 0 && !workspace.loading,
+      empty: () => workspace.empty,
       noTurns: () => analyst.view.turns.length === 0,
     }),
     tableRows: new TableRows(engine),

@@ -30,7 +30,11 @@ export class KeptCharts {
 
   /** Whether this chart of query `queryId` is kept (and not removed since). */
   has(queryId: QueryId, spec: Record<string, unknown>): boolean {
-    return this.list.some((c) => c.queryId === queryId && sameChart(c.spec, spec));
+    return this.#find(queryId, spec) !== undefined;
+  }
+
+  #find(queryId: QueryId, spec: Record<string, unknown>): OwnChart | undefined {
+    return this.list.find((c) => c.queryId === queryId && sameChart(c.spec, spec));
   }
 
   /**
@@ -41,14 +45,15 @@ export class KeptCharts {
   keep(queryId: QueryId, title: string, spec: Record<string, unknown>): string | null {
     const log = this.#shown.log;
     if (log.readOnly || log.closed) return null;
-    const kept = this.list.find((c) => c.queryId === queryId && sameChart(c.spec, spec));
+    const kept = this.#find(queryId, spec);
     if (kept) return kept.chartId;
     const cut =
       title.length > OWN_CHART_TITLE_MAX ? `${title.slice(0, OWN_CHART_TITLE_MAX - 1)}…` : title;
     const event = ownChartEvent.safeParse({
       type: 'own_chart',
       chartId: `own-chart-${crypto.randomUUID()}`,
-      n: log.view.ownChartsKept + 1,
+      // After every number given, removed charts' too (the view keeps them, marked).
+      n: Math.max(0, ...log.view.ownCharts.map((c) => c.n)) + 1,
       queryId,
       title: cut,
       spec,

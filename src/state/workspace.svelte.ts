@@ -126,6 +126,11 @@ export class Workspace {
     return this.pending.length > 0;
   }
 
+  /** No table, and none loading: the page welcomes, and the side panels have nothing to follow. */
+  get empty(): boolean {
+    return this.tables.length === 0 && !this.loading;
+  }
+
   /** Resolves once no load is in progress. */
   settled(): Promise<void> {
     return this.#work.settled();

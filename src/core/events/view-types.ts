@@ -71,8 +71,6 @@ export interface SessionView {
   ownQueries: OwnQuery[];
   /** The charts the person kept, oldest first, those they removed marked (own-chart.ts). */
   ownCharts: OwnChart[];
-  /** The highest number given to a kept chart: the next is numbered after it. */
-  ownChartsKept: number;
 }
 
 export function emptyUsage(): UsageTotals {
@@ -95,6 +93,5 @@ export function emptySession(): SessionView {
     report: null,
     ownQueries: [],
     ownCharts: [],
-    ownChartsKept: 0,
   };
 }

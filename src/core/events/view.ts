@@ -83,7 +83,6 @@ export function reduce(session: SessionView, e: AgentEvent): SessionView {
         ...session.ownCharts,
         { ...chart, afterTurns: session.turns.length, removed: false },
       ],
-      ownChartsKept: Math.max(session.ownChartsKept, e.n),
     };
   }
   if (e.type === 'own_chart_removed')
