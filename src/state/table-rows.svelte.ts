@@ -38,6 +38,12 @@ export class TableRows {
   viewFailure = $state<ViewFailure | null>(null);
   /** Column widths the person set by dragging or keys, in pixels, for the table shown. */
   readonly widths = new SvelteMap<string, number>();
+  /**
+   * The longest value of each text column among the first rows the table showed, in characters:
+   * the grid's starting widths fit it (components/workspace/grid/column-widths.ts). Measured
+   * once a table, from its first page, so that a sort or filter does not move the columns.
+   */
+  readonly textLengths = new SvelteMap<string, number>();
   /** Pages fetched so far, by page number. */
   readonly pages = new SvelteMap<number, Cell[][]>();
   error = $state<string | null>(null);
@@ -50,6 +56,8 @@ export class TableRows {
   readonly #views = new Map<string, GridView>();
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #widths = new Map<string, ReadonlyMap<string, number>>();
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #textLengths = new Map<string, ReadonlyMap<string, number>>();
   /** Bumped when another table or view is shown: a page that arrives for the last one is dropped. */
   #generation = 0;
   /** Bumped by each view asked for: only the last one asked is applied. */
@@ -69,6 +77,7 @@ export class TableRows {
     this.show(null);
     this.#views.clear();
     this.#widths.clear();
+    this.#textLengths.clear();
   }
 
   show(table: TableInfo | null): void {
@@ -76,10 +85,15 @@ export class TableRows {
     if (this.table) {
       this.#views.set(this.table, this.view);
       this.#widths.set(this.table, new SvelteMap(this.widths));
+      this.#textLengths.set(this.table, new SvelteMap(this.textLengths));
     }
     this.widths.clear();
     for (const [column, px] of (table && this.#widths.get(table.name)) ?? []) {
       this.widths.set(column, px);
+    }
+    this.textLengths.clear();
+    for (const [column, n] of (table && this.#textLengths.get(table.name)) ?? []) {
+      this.textLengths.set(column, n);
     }
     this.table = table?.name ?? null;
     this.columns = table?.columns.map((c) => c.name) ?? [];
@@ -189,6 +203,7 @@ export class TableRows {
       });
       if (generation !== this.#generation) return;
       if (result.ok) {
+        if (this.textLengths.size === 0) this.#measure(result.rows);
         this.pages.set(page, result.rows);
         return;
       }
@@ -202,5 +217,16 @@ export class TableRows {
     // Asked again when the grid next scrolls there.
     this.#asked.delete(page);
     this.error = `The rows could not be read: ${failure}`;
+  }
+
+  #measure(rows: readonly Cell[][]): void {
+    this.columns.forEach((column, c) => {
+      let longest = 0;
+      for (const row of rows) {
+        const cell = row[c];
+        if (typeof cell === 'string') longest = Math.max(longest, [...cell].length);
+      }
+      if (longest > 0) this.textLengths.set(column, longest);
+    });
   }
 }

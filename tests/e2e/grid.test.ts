@@ -153,6 +153,28 @@ describe('the rows grid', () => {
     expect(await shownTotal(page)).toBe(0);
   });
 
+  it('fits the sample’s seven columns at 1280 px, text as wide as its values', async () => {
+    const page = await openRows();
+    // Every column's name and filter in the grid's box: nothing to scroll sideways for.
+    const outside = await grid(page).evaluate((el) => {
+      const box = el.querySelector('.scroll')!;
+      const frame = box.getBoundingClientRect();
+      const out = [...el.querySelectorAll('[data-testid="grid-filter"]')]
+        .filter((b) => b.getBoundingClientRect().right > frame.right)
+        .map((b) => (b as HTMLElement).dataset.column);
+      return { out, scrolls: box.scrollWidth > box.clientWidth + 1 };
+    });
+    expect(outside).toEqual({ out: [], scrolls: false });
+    // A column of short words is not given room for a sentence, nor cuts what it holds.
+    const weather = grid(page).locator('tr[data-row="0"] td[data-col="6"]');
+    const fits = await weather.evaluate((td) => ({
+      width: td.getBoundingClientRect().width,
+      cut: td.scrollWidth > td.clientWidth,
+    }));
+    expect(fits.cut).toBe(false);
+    expect(fits.width).toBeLessThan(150);
+  });
+
   it('resizes a column from the keyboard and by dragging its edge', async () => {
     const page = await openRows();
     const head = grid(page).locator('th[data-column="weather"]');

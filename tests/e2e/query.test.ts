@@ -293,6 +293,11 @@ describe('the person’s own queries', () => {
       'query-Q2',
       'query-Q3',
     ]);
+    // Each says what it came to in one line, its parts apart ("5 rows · 12 ms").
+    expect(await listed.first().locator('.line .muted').innerText()).toMatch(
+      /^5 rows · [\d.,]+ m?s$/,
+    );
+    expect(await listed.last().locator('.line .muted').innerText()).toMatch(/^failed · /);
   });
 });
 

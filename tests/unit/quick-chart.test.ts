@@ -66,4 +66,19 @@ describe('a chart of a result', () => {
     expect(bar.encoding.x.type).toBe('ordinal');
     expect(line.encoding.x.type).toBe('quantitative');
   });
+
+  it('lays a few short categories level, and leaves many or long ones to Vega-Lite', () => {
+    const columns = [col('weather', 'VARCHAR'), col('days', 'BIGINT')];
+    const choice = { x: 'weather', y: 'days', mark: 'bar' } as const;
+    const axis = (rows: (string | number)[][]) =>
+      (quickSpec(columns, rows, choice).encoding as { x: { axis?: unknown } }).x.axis;
+    expect(
+      axis([
+        ['sun', 1466],
+        ['drizzle', 111],
+      ]),
+    ).toEqual({ labelAngle: 0 });
+    expect(axis([['a category name of some length', 1]])).toBeUndefined();
+    expect(axis(Array.from({ length: 30 }, (_, i) => [`c${i}`, i]))).toBeUndefined();
+  });
 });

@@ -1,12 +1,13 @@
 /**
  * The data tab's rows (state/table-rows.svelte.ts): a page is read when the grid reaches it,
  * once; a page that arrives after another table was chosen is dropped; a failed read says so and
- * is tried again.
+ * is tried again; the longest text of each column is measured once a table, from its first page.
  */
 import { describe, expect, it } from 'vitest';
 import type { QueryResult, TableInfo } from '../../src/core/data/engine.ts';
 import { PAGE_ROWS, TableRows } from '../../src/state/table-rows.svelte.ts';
 import { tableEngine, until } from '../helpers/test-platform.ts';
+import { startWidth } from '../../src/components/workspace/grid/column-widths.ts';
 
 const table = (name: string, rows: number): TableInfo => ({
   name,
@@ -72,5 +73,76 @@ describe('TableRows', () => {
     expect(rows.error).toMatch(/disk gone/);
     rows.ensure(0, 5);
     await until(() => asked.length === 2);
+  });
+
+  it('measures the longest text of each column once a table, so a sort does not move them', async () => {
+    const names = ['Oslo', 'Zürich', 'Rio de Janeiro'];
+    let sorted = false;
+    const engine = {
+      ...tableEngine(),
+      query: async (sql: string): Promise<QueryResult> => {
+        if (/count\(\*\)/i.test(sql))
+          return {
+            ok: true,
+            columns: [],
+            rows: [[3]],
+            totalRows: 1,
+            truncated: false,
+            durationMs: 1,
+          };
+        // Once sorted, the first page holds a longer name than the table's first rows did.
+        const rows = (sorted ? ['Llanfairpwllgwyngyll-gogerychwyrn', ...names] : names).map(
+          (city, i) => [city, i, i % 2 === 0 ? null : 'ab'],
+        );
+        return {
+          ok: true,
+          columns: [],
+          rows,
+          totalRows: rows.length,
+          truncated: false,
+          durationMs: 1,
+        };
+      },
+    };
+    const rows = new TableRows(engine);
+    const cities: TableInfo = {
+      ...table('cities', 3),
+      columns: ['city', 'n', 'code'].map((name) => ({ original: name, name })),
+    };
+    rows.show(cities);
+    rows.ensure(0, 2);
+    await until(() => rows.row(0) !== undefined);
+    // Characters, not bytes: "Zürich" is 6.
+    expect(Object.fromEntries(rows.textLengths)).toEqual({ city: 14, code: 2 });
+    sorted = true;
+    await rows.apply({ sort: { column: 'city', descending: true }, filters: [], search: '' });
+    rows.ensure(0, 2);
+    await until(() => rows.row(0)?.[0] === 'Llanfairpwllgwyngyll-gogerychwyrn');
+    expect(rows.textLengths.get('city')).toBe(14);
+    // Another table and back: the first table's lengths come back with it.
+    rows.show(table('other', 5));
+    expect(rows.textLengths.size).toBe(0);
+    rows.show(cities);
+    expect(rows.textLengths.get('city')).toBe(14);
+  });
+});
+
+describe('the grid’s starting widths', () => {
+  it('fit short text narrower and long text wider than the width text has before it is read', () => {
+    const unread = startWidth('city', 'VARCHAR');
+    expect(startWidth('city', 'VARCHAR', 7)).toBeLessThan(unread);
+    expect(startWidth('city', 'VARCHAR', 40)).toBeGreaterThan(unread);
+    // Capped: a paragraph does not take the screen.
+    expect(startWidth('city', 'VARCHAR', 4000)).toBe(startWidth('city', 'VARCHAR', 400));
+    // The header's name and controls still fit over a one-letter column.
+    expect(startWidth('a_long_column_name', 'VARCHAR', 1)).toBe(
+      startWidth('a_long_column_name', 'VARCHAR', 2),
+    );
+    expect(startWidth('a_long_column_name', 'VARCHAR', 1)).toBeGreaterThan(
+      startWidth('x', 'VARCHAR', 1),
+    );
+    // Numbers and dates keep the width of their type, whatever their text.
+    expect(startWidth('n', 'BIGINT', 30)).toBe(startWidth('n', 'BIGINT'));
+    expect(startWidth('d', 'DATE', 30)).toBe(startWidth('d', 'DATE'));
   });
 });

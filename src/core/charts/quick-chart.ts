@@ -65,6 +65,12 @@ const numeric = (v: Cell): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
+/** Categories read level across: Vega-Lite stands them on end, which a few short ones need not. */
+const FEW_LEVEL = 12;
+const SHORT_LEVEL = 10;
+const levelLabels = (values: readonly { x: Cell }[]): boolean =>
+  values.length <= FEW_LEVEL && values.every((v) => String(v.x ?? 'null').length <= SHORT_LEVEL);
+
 /** The Vega-Lite spec of the choice over the result's rows, its data inline (no URL to load). */
 export function quickSpec(
   columns: readonly ResultColumn[],
@@ -81,7 +87,15 @@ export function quickSpec(
     mark: choice.mark === 'point' ? { type: 'point', filled: true } : { type: choice.mark },
     encoding: {
       // Categories keep the result's order (its ORDER BY), not the alphabet's.
-      x: { field: 'x', type, title: choice.x, ...(type === 'nominal' ? { sort: null } : {}) },
+      x: {
+        field: 'x',
+        type,
+        title: choice.x,
+        ...(type === 'nominal' ? { sort: null } : {}),
+        ...(type !== 'quantitative' && type !== 'temporal' && levelLabels(values)
+          ? { axis: { labelAngle: 0 } }
+          : {}),
+      },
       y: { field: 'y', type: 'quantitative', title: choice.y },
       tooltip: [
         { field: 'x', type, title: choice.x },
