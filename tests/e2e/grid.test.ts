@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runSql, sqlText } from './app.ts';
 import { useBrowser, useSharedApp } from './browser.ts';
 import { serious } from './axe.ts';
 import { blankSession, loadSample, sessionsReady } from './sessions-helpers.ts';
@@ -135,6 +136,44 @@ describe('the rows grid', () => {
       .toBe(days.filter((d) => d.location === 'New York').length);
     await page.click('[data-testid="grid-clear"]');
     await expect.poll(() => shownTotal(page)).toBe(days.length);
+  });
+
+  it('opens its view in the SQL box, where it keeps the same rows', async () => {
+    const page = await openRows();
+    await page.fill('[data-testid="grid-search"]', 'rain');
+    await page.keyboard.press('Enter');
+    await grid(page).locator('[data-testid="grid-filter"][data-column="location"]').click();
+    await page.fill('[data-testid="grid-filter-value"]', 'Seattle');
+    await page.keyboard.press('Enter');
+    const sort = grid(page).locator('[data-testid="grid-sort"][data-column="temp_max"]');
+    await sort.click();
+    await sort.click();
+    const kept = days
+      .filter((d) => d.location === 'Seattle' && d.line.toLowerCase().includes('rain'))
+      .sort((a, b) => b.temp_max - a.temp_max);
+    await expect.poll(() => shownTotal(page)).toBe(kept.length);
+    await settled(page);
+
+    await page.click('[data-testid="grid-to-sql"]');
+    const sql = await sqlText(page);
+    expect(sql).toMatch(/^SELECT \* FROM "data" WHERE .*Seattle.*rain.* ORDER BY "temp_max" DESC/);
+    // The SQL box is brought into view with it, and keeps the same rows when it runs.
+    await expect
+      .poll(() =>
+        page.locator('[data-testid="sql-input"]').evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= innerHeight;
+        }),
+      )
+      .toBe(true);
+    const result = await runSql(page, sql);
+    expect(result).toMatchObject({ ok: true, total: kept.length });
+    if (result.ok) {
+      const temp = result.header.indexOf('temp_max');
+      expect(result.cells.slice(0, 5).map((r) => Number(r[temp]))).toEqual(
+        kept.slice(0, 5).map((d) => d.temp_max),
+      );
+    }
   });
 
   it('searches every column, ignoring case, and says when nothing matches', async () => {

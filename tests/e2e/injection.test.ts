@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive, readArchive } from '../../src/core/session/archive.ts';
 import { CANARY, hostileCsv, linkPath, plotPayloads, steeredCalls } from '../fixtures/injection.ts';
-import { downloaded, loadFiles, runSql, showView, waitForLoads } from './app.ts';
+import { downloaded, loadFiles, runSql, showView, sqlText, waitForLoads } from './app.ts';
 import { ask, configure, messageRequests, mock, shownItems } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
 import { inertProblems, useListener } from './injection-helpers.ts';
@@ -123,7 +123,12 @@ describe('a CSV whose cells and headers carry payloads', () => {
       `<script>window.${CANARY}`,
     );
     expect(await menu.textContent()).toContain(`<img src="${origin}`);
-    await page.keyboard.press('Escape');
+    // Kept as the view's filter, then handed to the SQL box as SQL: the value is a literal there.
+    await menu.locator('[data-testid="grid-cell-only"]').click();
+    await page.waitForSelector('[data-testid="grid-filter-chip"]');
+    await page.click('[data-testid="grid-to-sql"]');
+    expect(await sqlText(page)).toContain(`'<script>window.${CANARY}=''cell-script''</script>'`);
+    await expectNothingEscaped();
     // The SQL editor shows SQL, and completes the payload headers, as text (adapters/sql-editor.ts).
     await page.click('[data-testid="sql-input"]');
     await page.keyboard.press('Control+a');

@@ -9,6 +9,7 @@ import {
   excluding,
   pageSql,
   PLAIN_VIEW,
+  viewSql,
   withFilter,
   type GridView,
 } from '../../src/core/data/grid-view.ts';
@@ -188,6 +189,30 @@ describe('the rows grid, by DuckDB', () => {
         (s) => s.city === 'Lyon' && s.day >= '2024-02-01' && s.amount !== null && s.amount <= 50,
       ),
     );
+  });
+
+  it('opens in the SQL box as one statement that keeps the same rows, in the same order', async () => {
+    const view = withFilter(
+      excluding(
+        { search: 'o', filters: [], sort: { column: 'amount', descending: false } },
+        'city',
+        "O'Brien & Co",
+      ),
+      { kind: 'range', column: 'day', from: '2024-02-01', to: null },
+    );
+    const sql = viewSql('sales data', view, schema);
+    // What a person reads: no paging, no tie-break by a column they cannot see.
+    expect(sql).not.toMatch(/LIMIT|OFFSET|rowid/);
+    const rows = await db.run(sql);
+    const amounts = rows.map((r) => (r.amount === null ? null : Number(r.amount)));
+    const paged = await idsOf(view);
+    expect(rows.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(
+      [...paged].sort((a, b) => a - b),
+    );
+    // Sorted as the grid was (ties in any order), the empty amounts last.
+    const byId = new Map(sales.map((s) => [s.id, s.amount]));
+    expect(amounts).toEqual(paged.map((id) => byId.get(id) ?? null));
+    expect(await db.run(viewSql('sales data', PLAIN_VIEW, schema))).toHaveLength(sales.length);
   });
 
   it('refuses a bound that is not of the column’s type, in DuckDB’s words', async () => {

@@ -148,6 +148,10 @@ export function whereOf(view: GridView, schema: readonly ResultColumn[]): string
   return conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
 }
 
+/** The column the view is sorted by, as an ORDER BY key: empty values last either way. */
+const sortKey = (sort: GridSort, schema: readonly ResultColumn[]): string =>
+  `${operand(sort.column, typeOf(schema, sort.column))} ${sort.descending ? 'DESC' : 'ASC'} NULLS LAST`;
+
 /**
  * The ORDER BY of the view. Ties are broken by DuckDB's `rowid`, the row's place in the table,
  * so that a page read at OFFSET n continues the one before it: without a total order, rows of
@@ -156,8 +160,7 @@ export function whereOf(view: GridView, schema: readonly ResultColumn[]): string
  */
 function orderOf(view: GridView, schema: readonly ResultColumn[]): string {
   if (!view.sort) return '';
-  const { column, descending } = view.sort;
-  const first = `${operand(column, typeOf(schema, column))} ${descending ? 'DESC' : 'ASC'} NULLS LAST`;
+  const first = sortKey(view.sort, schema);
   const hasRowid = schema.some((c) => c.name.toLowerCase() === 'rowid');
   const ties = hasRowid ? schema.map((c) => `${operand(c.name, c.type)} NULLS LAST`) : ['rowid'];
   return ` ORDER BY ${[first, ...ties].join(', ')}`;
@@ -171,6 +174,16 @@ export function pageSql(
   offset: number,
 ): string {
   return `SELECT * FROM ${quoteIdent(table)}${whereOf(view, schema)}${orderOf(view, schema)} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/**
+ * The view as a statement a person reads, changes and runs in the SQL box: the grid's filters,
+ * search and sort, without its paging or its tie-break by `rowid` (rows of equal value may then
+ * come in another order, which a result of its own does not mind). The plain view is the table.
+ */
+export function viewSql(table: string, view: GridView, schema: readonly ResultColumn[]): string {
+  const sort = view.sort ? ` ORDER BY ${sortKey(view.sort, schema)}` : '';
+  return `SELECT * FROM ${quoteIdent(table)}${whereOf(view, schema)}${sort}`;
 }
 
 export function countSql(table: string, view: GridView, schema: readonly ResultColumn[]): string {
