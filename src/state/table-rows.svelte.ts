@@ -18,6 +18,50 @@ export interface ViewFailure {
   details: string;
 }
 
+/** What of a table's grid is kept while another table is shown. */
+interface Kept {
+  read: string;
+  view: GridView;
+  schema: readonly ResultColumn[];
+  widths: ReadonlyMap<string, number>;
+  textLengths: ReadonlyMap<string, number>;
+}
+
+/**
+ * A table's read: the same name read again (another encoding, kept as written) is another read,
+ * whose rows, columns or types may differ. TableInfo.schema is left out: it arrives after the load.
+ */
+const readOf = (t: TableInfo): string =>
+  JSON.stringify([
+    t.name,
+    t.rows,
+    t.encoding,
+    t.readAs ?? null,
+    t.asWritten ?? false,
+    t.loadMs,
+    t.columns.map((c) => c.name),
+  ]);
+
+/**
+ * Whether a view made on `before` still means the same on `now`: each column it sorts or filters
+ * by is there, of the same type (a range on a number read as text would compare text).
+ */
+function viewFits(
+  view: GridView,
+  before: readonly ResultColumn[],
+  now: readonly ResultColumn[],
+): boolean {
+  const typeIn = (schema: readonly ResultColumn[], column: string) =>
+    schema.find((c) => c.name === column)?.type;
+  const columns = [...view.filters.map((f) => f.column), ...(view.sort ? [view.sort.column] : [])];
+  return columns.every((column) => {
+    const was = typeIn(before, column);
+    const is = typeIn(now, column);
+    // A type not known yet on either side (schema still to come) is taken for the same.
+    return is !== undefined && (!was || !is || was === is);
+  });
+}
+
 export class TableRows {
   /** The table shown; null before one is chosen. */
   table = $state<string | null>(null);
@@ -44,20 +88,28 @@ export class TableRows {
    * once a table, from its first page, so that a sort or filter does not move the columns.
    */
   readonly textLengths = new SvelteMap<string, number>();
+  /**
+   * Bumped each time the pages are dropped (another table, view or read of the table): the grid
+   * asks again for the rows on screen. A table read again may keep the same view and row count,
+   * so neither tells it.
+   */
+  resets = $state(0);
   /** Pages fetched so far, by page number. */
   readonly pages = new SvelteMap<number, Cell[][]>();
   error = $state<string | null>(null);
   readonly #engine: SiftEngine;
   /** Pages asked for (fetched or on their way). */
   readonly #asked = new SvelteSet<number>();
-  /** Each table's view, kept while the session is open so going back to its rows finds it. */
-  // Read only when a table is shown again, never drawn from: plain maps, not reactive ones.
+  /**
+   * Each table's view, widths and measured lengths, kept while the session is open so going back
+   * to its rows finds them — with the read they were made on, since a table read again (another
+   * encoding, kept as written) may have other columns, types and values under the same name.
+   */
+  // Read only when a table is shown again, never drawn from: a plain map, not a reactive one.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  readonly #views = new Map<string, GridView>();
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  readonly #widths = new Map<string, ReadonlyMap<string, number>>();
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  readonly #textLengths = new Map<string, ReadonlyMap<string, number>>();
+  readonly #kept = new Map<string, Kept>();
+  /** The read of the table shown (readOf), null when none is. */
+  #read: string | null = null;
   /** Bumped when another table or view is shown: a page that arrives for the last one is dropped. */
   #generation = 0;
   /** Bumped by each view asked for: only the last one asked is applied. */
@@ -75,36 +127,52 @@ export class TableRows {
   /** Leaves the session: its tables' views and widths are not another session's. */
   forget(): void {
     this.show(null);
-    this.#views.clear();
-    this.#widths.clear();
-    this.#textLengths.clear();
+    this.#kept.clear();
   }
 
+  /**
+   * Shows the rows of `table`, or none. The table shown again, read again (workspace.reread),
+   * is read anew: its pages, and its kept view where a column it sorts or filters by is gone or
+   * of another type now; the widths the person set stay on the columns still there.
+   */
   show(table: TableInfo | null): void {
-    if (table?.name === this.table && table?.rows === this.tableTotal) return;
-    if (this.table) {
-      this.#views.set(this.table, this.view);
-      this.#widths.set(this.table, new SvelteMap(this.widths));
-      this.#textLengths.set(this.table, new SvelteMap(this.textLengths));
+    const read = table ? readOf(table) : null;
+    if (read === this.#read) {
+      // The same read, its types known now (TableInfo.schema is read after the load).
+      if (table?.schema && table.schema !== this.schema) this.schema = table.schema;
+      return;
     }
-    this.widths.clear();
-    for (const [column, px] of (table && this.#widths.get(table.name)) ?? []) {
-      this.widths.set(column, px);
+    if (this.table && this.#read) {
+      // Copies, read only when the table is shown again, never drawn from.
+      /* eslint-disable svelte/prefer-svelte-reactivity */
+      this.#kept.set(this.table, {
+        read: this.#read,
+        view: this.view,
+        schema: this.schema,
+        widths: new Map(this.widths),
+        textLengths: new Map(this.textLengths),
+      });
+      /* eslint-enable svelte/prefer-svelte-reactivity */
     }
-    this.textLengths.clear();
-    for (const [column, n] of (table && this.#textLengths.get(table.name)) ?? []) {
-      this.textLengths.set(column, n);
-    }
+    this.#read = read;
     this.table = table?.name ?? null;
     this.columns = table?.columns.map((c) => c.name) ?? [];
     this.schema = table?.schema ?? table?.columns.map((c) => ({ name: c.name, type: '' })) ?? [];
     this.tableTotal = table?.rows ?? 0;
+    const kept = table ? this.#kept.get(table.name) : undefined;
+    const same = kept?.read === read;
+    this.widths.clear();
+    for (const [column, px] of kept?.widths ?? []) {
+      if (this.columns.includes(column)) this.widths.set(column, px);
+    }
+    this.textLengths.clear();
+    for (const [column, n] of same ? (kept?.textLengths ?? []) : [])
+      this.textLengths.set(column, n);
     this.viewFailure = null;
     this.#applyCount++;
     if (this.#counting) void this.#engine.cancel(this.#counting);
     this.#counting = null;
-    const kept = table ? this.#views.get(table.name) : undefined;
-    const usable = kept && kept.filters.every((f) => this.columns.includes(f.column)) ? kept : null;
+    const usable = kept && viewFits(kept.view, kept.schema, this.schema) ? kept.view : null;
     this.#reset(PLAIN_VIEW, this.tableTotal);
     if (usable && !isPlain(usable)) void this.apply(usable);
   }
@@ -156,6 +224,7 @@ export class TableRows {
 
   #reset(view: GridView, total: number): void {
     this.#generation++;
+    this.resets++;
     for (const id of this.#inFlight) void this.#engine.cancel(id);
     this.#inFlight.clear();
     this.wanted = view;

@@ -190,6 +190,17 @@ describe('the rows grid', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid="grid-none"]');
     expect(await shownTotal(page)).toBe(0);
+
+    // Typed, and a column sorted at once, before the pause is over: both are kept.
+    await page.fill('[data-testid="grid-search"]', 'fog');
+    await grid(page).locator('[data-testid="grid-sort"][data-column="wind"]').click();
+    await expect
+      .poll(() => shownTotal(page))
+      .toBe(days.filter((d) => d.line.includes('fog')).length);
+    await expect
+      .poll(() => page.getAttribute('th[data-column="wind"]', 'aria-sort'))
+      .toBe('ascending');
+    expect(await page.inputValue('[data-testid="grid-search"]')).toBe('fog');
   });
 
   it('fits the sample’s seven columns at 1280 px, text as wide as its values', async () => {

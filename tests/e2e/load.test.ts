@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { vegaData } from '../helpers/vega-data.ts';
 import { encodeSingleByte } from '../helpers/single-byte.ts';
-import { loadErrors, loadFiles, runSql, summaries, waitForLoads } from './app.ts';
+import { loadErrors, loadFiles, runSql, showView, summaries, waitForLoads } from './app.ts';
 import { useBrowser, useSharedApp } from './browser.ts';
 import { blankSession, loadSample, sessionsReady } from './sessions-helpers.ts';
 
@@ -141,6 +141,75 @@ describe('untidy files', () => {
     await page.click('[data-testid="kept-as-written"] button');
     await page.waitForSelector('[data-testid="conversions"]');
     expect(await figures()).toEqual(['DECIMAL(18,2)', '23644.67', '2024-01-06']);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the rows of a table read again as they are now, taking off a view that no longer fits', async () => {
+    const { page, errors } = await openBlank();
+    const file = join(EXPORTS, 'fr-libreoffice-windows1252.csv');
+    await loadFiles(page, [csv('ventes.csv', readFileSync(file))]);
+    await showView(page, 'data');
+    await page.click('[data-testid="show-rows"][data-table="data"]');
+    const grid = page.locator('[data-testid="rows-grid"]');
+    const settled = () =>
+      page.waitForSelector(
+        '[data-testid="rows-grid"]:not([data-busy]) tr[data-row="0"] td:not(.loading):not(.index)',
+      );
+    const column = async (name: string) => {
+      await settled();
+      const c = await grid
+        .locator('thead th[data-column]')
+        .evaluateAll(
+          (ths, name) => ths.findIndex((th) => th.getAttribute('data-column') === name),
+          name,
+        );
+      return grid.locator('tbody tr[data-row]').evaluateAll(
+        (trs, c) =>
+          trs.map((tr) => {
+            const td = tr.querySelector<HTMLElement>(`td[data-col="${c}"]`)!;
+            // A number as typed where the grid groups or rounds it (cell-text.ts).
+            return td.dataset.value ?? td.textContent ?? '';
+          }),
+        c,
+      );
+    };
+    // Amounts read as numbers: a range on them, largest first.
+    await grid.locator('[data-testid="grid-filter"][data-column="Montant (€)"]').click();
+    await page.fill('[data-testid="grid-filter-from"]', '1000');
+    await page.click('[data-testid="grid-filter-apply"]');
+    const sort = grid.locator('[data-testid="grid-sort"][data-column="Montant (€)"]');
+    await sort.click();
+    await sort.click();
+    await expect.poll(() => grid.evaluate((el) => Number(el.dataset.total))).toBeLessThan(22);
+    await expect
+      .poll(() => page.getAttribute('th[data-column="Montant (€)"]', 'aria-sort'))
+      .toBe('descending');
+    // The amounts from 1,000, largest first, read from the file's bytes here: the field that
+    // ends in the euro sign (0x80 in Windows-1252), its decimal comma made a point.
+    const big = readFileSync(file, 'latin1')
+      .split(/\r?\n/)
+      .flatMap((line) => line.split(';').filter((f) => /\d,\d\d\s*\x80$/.test(f)))
+      .map((f) => Number(f.replace(/[^\d,]/g, '').replace(',', '.')))
+      .filter((n) => n >= 1000)
+      .sort((a, b) => b - a);
+    expect(big.length).toBeGreaterThan(1);
+    await expect.poll(async () => (await column('Montant (€)')).map(Number)).toEqual(big);
+    expect(await column('Client')).toContain('Librairie Œuvres & Cœurs');
+
+    // Kept as written, the amounts are text: a range of numbers on them would compare text, so
+    // the view is taken off, and the rows show the amounts as the file has them.
+    const loads = Number(await page.getAttribute('main', 'data-loads'));
+    await page.click('[data-testid="keep-as-written"]');
+    await waitForLoads(page, loads + 1);
+    await expect.poll(() => grid.evaluate((el) => Number(el.dataset.total))).toBe(22);
+    expect(await grid.locator('[data-testid="grid-filter-chip"]').count()).toBe(0);
+    expect(await grid.locator('th[aria-sort]').count()).toBe(0);
+    expect((await column('Montant (€)'))[0]).toBe('189,04 €');
+
+    // Read as Central European: the same rows, their letters as that code page has them.
+    await page.selectOption('[data-testid="read-as"]', 'windows-1250');
+    await waitForLoads(page, loads + 2);
+    await expect.poll(async () => (await column('Client')).join()).toContain('Crčmerie');
     expect(errors).toEqual([]);
   });
 

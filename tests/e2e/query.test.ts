@@ -189,6 +189,10 @@ describe('limits', () => {
     await expect(page.locator('[data-testid="sql-result"]').textContent()).resolves.toMatch(
       /first 1,000 rows of 5,000/,
     );
+    // Its file holds the rows shown, and its button says so before it is saved.
+    await expect(
+      page.locator('[data-testid="sql-result"] [data-testid="table-csv"]').innerText(),
+    ).resolves.toBe('Download CSV (first 1,000 rows)');
   });
 
   it('stops an endless query at the time limit, and the next query works', async () => {

@@ -127,6 +127,95 @@ describe('TableRows', () => {
   });
 });
 
+describe('a table read again under its name', () => {
+  /** An engine whose table `t` has one column of a given type, each page from its SQL. */
+  function readEngine() {
+    const asked: string[] = [];
+    let letter = 'è';
+    const engine = {
+      ...tableEngine(),
+      query: async (sql: string): Promise<QueryResult> => {
+        asked.push(sql);
+        if (/count\(\*\)/i.test(sql))
+          return {
+            ok: true,
+            columns: [],
+            rows: [[2]],
+            totalRows: 1,
+            truncated: false,
+            durationMs: 1,
+          };
+        const rows = [
+          [`Cr${letter}merie`, 1],
+          ['Café', 2],
+        ];
+        return { ok: true, columns: [], rows, totalRows: 2, truncated: false, durationMs: 1 };
+      },
+    };
+    return { engine, asked, reread: (to: string) => (letter = to) };
+  }
+  const read = (
+    encoding: 'windows-1252' | 'windows-1250',
+    amount: string,
+    loadMs: number,
+  ): TableInfo => ({
+    ...table('t', 2),
+    columns: ['client', 'amount'].map((name) => ({ original: name, name })),
+    schema: [
+      { name: 'client', type: 'VARCHAR' },
+      { name: 'amount', type: amount },
+    ],
+    encoding,
+    loadMs,
+  });
+
+  it('reads its rows anew, and keeps a view whose columns mean what they did', async () => {
+    const { engine, asked, reread } = readEngine();
+    const rows = new TableRows(engine);
+    rows.show(read('windows-1252', 'DECIMAL(18,2)', 5));
+    rows.ensure(0, 1);
+    await until(() => rows.row(0) !== undefined);
+    await rows.apply({ sort: { column: 'client', descending: false }, filters: [], search: '' });
+    rows.widths.set('client', 300);
+    // The same read again (its schema object new) changes nothing, asks nothing.
+    const before = asked.length;
+    rows.show({ ...read('windows-1252', 'DECIMAL(18,2)', 5) });
+    expect(asked).toHaveLength(before);
+
+    reread('č');
+    rows.show(read('windows-1250', 'DECIMAL(18,2)', 9));
+    expect(rows.row(0)).toBeUndefined();
+    // The kept sort is applied again (counted first); then the grid asks for its rows.
+    await until(() => rows.view.sort !== null && !rows.applying);
+    rows.ensure(0, 1);
+    await until(() => rows.row(0) !== undefined);
+    expect(rows.row(0)?.[0]).toBe('Crčmerie');
+    expect(rows.view.sort).toEqual({ column: 'client', descending: false });
+    expect(rows.widths.get('client')).toBe(300);
+  });
+
+  it('takes off a view on a column whose type changed, or that is gone', async () => {
+    const { engine } = readEngine();
+    const rows = new TableRows(engine);
+    rows.show(read('windows-1252', 'DECIMAL(18,2)', 5));
+    await rows.apply({
+      sort: null,
+      filters: [{ kind: 'range', column: 'amount', from: '10', to: '250' }],
+      search: '',
+    });
+    expect(rows.view.filters).toHaveLength(1);
+    // Kept as written: the amounts are text, and a range of numbers would compare text.
+    rows.show(read('windows-1252', 'VARCHAR', 9));
+    expect(rows.view.filters).toEqual([]);
+    await rows.apply({ sort: { column: 'amount', descending: true }, filters: [], search: '' });
+    rows.show({
+      ...read('windows-1252', 'VARCHAR', 12),
+      columns: [{ original: 'client', name: 'client' }],
+    });
+    expect(rows.view.sort).toBeNull();
+  });
+});
+
 describe('the grid’s starting widths', () => {
   it('fit short text narrower and long text wider than the width text has before it is read', () => {
     const unread = startWidth('city', 'VARCHAR');
