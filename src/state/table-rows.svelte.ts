@@ -90,8 +90,8 @@ export class TableRows {
   readonly textLengths = new SvelteMap<string, number>();
   /**
    * Bumped each time the pages are dropped (another table, view or read of the table): the grid
-   * asks again for the rows on screen. A table read again may keep the same view and row count,
-   * so neither tells it.
+   * asks again for the rows on screen (a table read again may keep the same view and row count,
+   * so neither tells it), and a page that arrives for the rows before is dropped.
    */
   resets = $state(0);
   /** Pages fetched so far, by page number. */
@@ -110,8 +110,6 @@ export class TableRows {
   readonly #kept = new Map<string, Kept>();
   /** The read of the table shown (readOf), null when none is. */
   #read: string | null = null;
-  /** Bumped when another table or view is shown: a page that arrives for the last one is dropped. */
-  #generation = 0;
   /** Bumped by each view asked for: only the last one asked is applied. */
   #applyCount = 0;
   /** The count under way, cancelled when another view is asked for: DuckDB runs one at a time. */
@@ -223,7 +221,6 @@ export class TableRows {
   }
 
   #reset(view: GridView, total: number): void {
-    this.#generation++;
     this.resets++;
     for (const id of this.#inFlight) void this.#engine.cancel(id);
     this.#inFlight.clear();
@@ -255,7 +252,7 @@ export class TableRows {
     for (let page = Math.floor(first / PAGE_ROWS); page <= Math.floor(last / PAGE_ROWS); page++) {
       if (page * PAGE_ROWS >= this.total || this.#asked.has(page)) continue;
       this.#asked.add(page);
-      void this.#fetch(this.table, page, this.#generation);
+      void this.#fetch(this.table, page, this.resets);
     }
   }
 
@@ -270,7 +267,7 @@ export class TableRows {
         timeoutMs: 30_000,
         id,
       });
-      if (generation !== this.#generation) return;
+      if (generation !== this.resets) return;
       if (result.ok) {
         if (this.textLengths.size === 0) this.#measure(result.rows);
         this.pages.set(page, result.rows);
@@ -278,7 +275,7 @@ export class TableRows {
       }
       failure = result.message;
     } catch (e) {
-      if (generation !== this.#generation) return;
+      if (generation !== this.resets) return;
       failure = errorMessage(e);
     } finally {
       this.#inFlight.delete(id);
