@@ -1,4 +1,5 @@
 /** Number and size formatting shared by the views. */
+import type { NumberMarks } from '../core/data/grid-view.ts';
 const counts = new Intl.NumberFormat('en-US');
 
 export function formatCount(n: number | null | undefined): string {
@@ -81,6 +82,16 @@ export function namesThings(column: string): boolean {
 
 /** Grouped by the person's own locale (the browser's), as people read numbers (issue 33). */
 const grouped = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+
+/** The marks the cells are grouped with, for a search typed as the grid shows a number. */
+export const numberMarks = ((): NumberMarks => {
+  const parts = new Intl.NumberFormat(undefined).formatToParts(12345.5);
+  return {
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  };
+})();
+
 const bySignificance = new Map<number, Intl.NumberFormat>();
 function significant(digits: number): Intl.NumberFormat {
   let format = bySignificance.get(digits);

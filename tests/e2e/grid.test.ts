@@ -203,6 +203,29 @@ describe('the rows grid', () => {
     expect(await page.inputValue('[data-testid="grid-search"]')).toBe('fog');
   });
 
+  it('finds a number typed as it is shown, grouped by the locale', async () => {
+    const page = await openRows();
+    await page.setInputFiles('input[data-testid="file-input"]', {
+      name: 'sales.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('client,amount\nAcme,12345.5\nBolt,2345.5\nCirca,99999\n'),
+    });
+    await page.click('[data-testid="drop-choice-add"]');
+    await page.click('[data-testid="show-rows"][data-table="sales"]');
+    await page.waitForSelector('[data-testid="rows-grid"] tr[data-row="2"] td.num');
+    // The page's locale is en-US: the cell reads as the person types it.
+    expect(await cell(page, 0, 1).innerText()).toBe('12,345.5');
+    await page.fill('[data-testid="grid-search"]', '12,345.5');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shownTotal(page)).toBe(1);
+    await settled(page);
+    expect(await firstRows(page, 3)).toEqual([['Acme', '12345.5']]);
+    // A part of a number, as in the text of a cell: "2,345" is in 12,345.5 and 2,345.5.
+    await page.fill('[data-testid="grid-search"]', '2,345');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shownTotal(page)).toBe(2);
+  });
+
   it('fits the sample’s seven columns at 1280 px, text as wide as its values', async () => {
     const page = await openRows();
     // Every column's name and filter in the grid's box: nothing to scroll sideways for.

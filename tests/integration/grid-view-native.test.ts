@@ -11,6 +11,7 @@ import {
   PLAIN_VIEW,
   viewSql,
   withFilter,
+  withSearch,
   type GridView,
 } from '../../src/core/data/grid-view.ts';
 import { type NativeDuckDB, openNativeDuckDB } from '../helpers/native-duckdb.ts';
@@ -169,6 +170,22 @@ describe('the rows grid, by DuckDB', () => {
       idsWhere((s) => s.city === '100% Cotton Ltd' || String(s.id).includes('100%')),
     );
     expect(await idsOf({ ...PLAIN_VIEW, search: '_' })).toEqual([]);
+  });
+
+  it('finds a number typed as the grid shows it: grouped, or with a decimal comma', async () => {
+    const english = { group: ',', decimal: '.' };
+    const german = { group: '.', decimal: ',' };
+    const french = { group: '\u202f', decimal: ',' };
+    const shown = (n: number | null) => (n === null ? '' : String(n));
+    expect(await idsOf(withSearch(PLAIN_VIEW, '1,000', english))).toEqual([1000]);
+    expect(await idsOf(withSearch(PLAIN_VIEW, '1.000', german))).toEqual([1000]);
+    // Typed with a plain space where the cells show a narrow no-break one.
+    expect(await idsOf(withSearch(PLAIN_VIEW, '1 000', french))).toEqual([1000]);
+    expect(await idsOf(withSearch(PLAIN_VIEW, '122,5', german))).toEqual(
+      idsWhere((s) => shown(s.amount).includes('122.5') || String(s.id).includes('122,5')),
+    );
+    // Not a number in English: found only as text, which no cell holds.
+    expect(await idsOf(withSearch(PLAIN_VIEW, '122,5', english))).toEqual([]);
   });
 
   it('combines filters and search, each narrowing the others', async () => {

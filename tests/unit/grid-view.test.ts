@@ -10,9 +10,11 @@ import {
   excluding,
   keepFilterOf,
   PLAIN_VIEW,
+  searchedNumber,
   whereOf,
   withFilter,
   withoutFilter,
+  withSearch,
   type GridFilter,
 } from '../../src/core/data/grid-view.ts';
 
@@ -91,5 +93,38 @@ describe('an exclusion made from a cell', () => {
     expect(whereOf(view, schema)).toBe(
       ` WHERE "weather" = 'rain' AND "day" IS DISTINCT FROM CAST('2012-01-01' AS DATE)`,
     );
+  });
+});
+
+describe('a search read as a number the person’s way', () => {
+  const english = { group: ',', decimal: '.' };
+  const german = { group: '.', decimal: ',' };
+  const swiss = { group: '’', decimal: '.' };
+  const french = { group: '\u202f', decimal: ',' };
+
+  it('reads whole groups and the decimal mark, as DuckDB writes the number', () => {
+    expect(searchedNumber('12,345.5', english)).toBe('12345.5');
+    expect(searchedNumber(' -1,234,567 ', english)).toBe('-1234567');
+    expect(searchedNumber('12.345,5', german)).toBe('12345.5');
+    expect(searchedNumber('0,25', german)).toBe('0.25');
+    expect(searchedNumber("12'345", swiss)).toBe('12345');
+    expect(searchedNumber('12’345', swiss)).toBe('12345');
+    expect(searchedNumber('12\u202f345,5', french)).toBe('12345.5');
+    expect(searchedNumber('12 345,5', french)).toBe('12345.5');
+  });
+
+  it('leaves alone what is not such a number, or reads the same already', () => {
+    expect(searchedNumber('12345', english)).toBeUndefined();
+    expect(searchedNumber('3.14', english)).toBeUndefined();
+    expect(searchedNumber('1,5', english)).toBeUndefined();
+    expect(searchedNumber('1,2345', english)).toBeUndefined();
+    expect(searchedNumber('Paris', english)).toBeUndefined();
+    expect(searchedNumber('12,345.5', german)).toBeUndefined();
+  });
+
+  it('keeps the number with the search, and drops it with the next search', () => {
+    const searched = withSearch(PLAIN_VIEW, '2,922', english);
+    expect(searched).toEqual({ ...PLAIN_VIEW, search: '2,922', searchNumber: '2922' });
+    expect(withSearch(searched, 'sun', english)).toEqual({ ...PLAIN_VIEW, search: 'sun' });
   });
 });

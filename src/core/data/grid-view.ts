@@ -56,9 +56,51 @@ export interface GridView {
   filters: GridFilter[];
   /** Text searched for, case-insensitively, in every column's text. */
   search: string;
+  /**
+   * The search read as a number written the person's way ("12,345.5", or "12.345,5" in German),
+   * as DuckDB writes it ("12345.5"): also searched for in the numeric columns, whose cells the
+   * grid shows grouped (`withSearch`).
+   */
+  searchNumber?: string;
 }
 
 export const PLAIN_VIEW: GridView = { sort: null, filters: [], search: '' };
+
+/** How the person's locale writes a number: its grouping and decimal marks. */
+export interface NumberMarks {
+  group: string;
+  decimal: string;
+}
+
+/** Space-like marks a person may type for a narrow no-break space (French, Swedish…). */
+const SPACES = ' \u00a0\u202f';
+const escapeClass = (s: string): string => s.replace(/[\\\]^-]/g, '\\$&');
+
+/**
+ * The text read as a number written with these marks, as DuckDB writes it, or undefined when it
+ * is not one or reads the same in DuckDB's text (plain digits are found as they are). The groups
+ * must be whole (1,234,567), so that "1,5" — a half-typed number or a list — is not read as 15.
+ */
+export function searchedNumber(text: string, marks: NumberMarks): string | undefined {
+  const t = text.trim();
+  const group = /\s/.test(marks.group) ? SPACES : marks.group;
+  // A Swiss apostrophe is typed as the straight one as often as the curly one.
+  const groups = escapeClass(group === '’' ? "’'" : group);
+  const decimal = escapeClass(marks.decimal);
+  const shape = new RegExp(`^-?(\\d{1,3}([${groups}]\\d{3})+|\\d+)([${decimal}]\\d+)?$`);
+  if (!shape.test(t)) return undefined;
+  const number = t.replace(new RegExp(`[${groups}]`, 'g'), '').replace(marks.decimal, '.');
+  return number === t ? undefined : number;
+}
+
+/** The view searching for this text, read as a number too where it is one (`searchNumber`). */
+export function withSearch(view: GridView, text: string, marks: NumberMarks): GridView {
+  const { searchNumber: _gone, ...rest } = view;
+  const number = searchedNumber(text, marks);
+  return number === undefined
+    ? { ...rest, search: text }
+    : { ...rest, search: text, searchNumber: number };
+}
 
 /** Lists, structs, maps and unions: compared and searched as their text (DuckDB cannot order a MAP). */
 const NESTED = /\[\d*\]$|^(STRUCT|MAP|UNION)\(/;
@@ -132,19 +174,27 @@ function upTo(c: string, to: string, type: string): string {
   return `${c} <= ${literal(to, type)}`;
 }
 
-/** Every column's text holds the search, ignoring case: `contains` takes it literally (no % or _). */
-function searchCondition(search: string, schema: readonly ResultColumn[]): string {
-  const needle = quoteLiteral(search.trim().toLowerCase());
-  const each = schema.map(
-    (c) => `contains(lower(CAST(${quoteIdent(c.name)} AS VARCHAR)), ${needle})`,
-  );
+/**
+ * Every column's text holds the search, ignoring case: `contains` takes it literally (no % or _).
+ * A numeric column's text also counts when it holds the search read as a number ("12,345" as
+ * 12345), as the grid shows it grouped.
+ */
+function searchCondition(view: GridView, schema: readonly ResultColumn[]): string {
+  const needle = quoteLiteral(view.search.trim().toLowerCase());
+  const each = schema.flatMap((c) => {
+    const text = `CAST(${quoteIdent(c.name)} AS VARCHAR)`;
+    const plain = `contains(lower(${text}), ${needle})`;
+    return view.searchNumber !== undefined && isNumberType(c.type)
+      ? [plain, `contains(${text}, ${quoteLiteral(view.searchNumber)})`]
+      : [plain];
+  });
   return each.length > 0 ? `(${each.join(' OR ')})` : 'FALSE';
 }
 
 /** The WHERE clause of the view, or '' when it keeps every row. */
 export function whereOf(view: GridView, schema: readonly ResultColumn[]): string {
   const conditions = view.filters.map((f) => condition(f, typeOf(schema, f.column)));
-  if (view.search.trim() !== '') conditions.push(searchCondition(view.search, schema));
+  if (view.search.trim() !== '') conditions.push(searchCondition(view, schema));
   return conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
 }
 
