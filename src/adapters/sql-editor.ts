@@ -17,7 +17,7 @@ import {
   completionStatus,
   type CompletionSource,
 } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap, isolateHistory } from '@codemirror/commands';
 import { HighlightStyle, syntaxHighlighting, syntaxTree } from '@codemirror/language';
 import { PostgreSQL, sql, SQLDialect, type SQLNamespace } from '@codemirror/lang-sql';
 import { Compartment, EditorState } from '@codemirror/state';
@@ -128,7 +128,15 @@ function functionsSource(): CompletionSource {
     if (!word && !context.explicit) return null;
     if (word && context.state.sliceDoc(word.from - 1, word.from) === '.') return null;
     if (NOT_SQL.has(syntaxTree(context.state).resolveInner(context.pos, -1).name)) return null;
-    return { from: word?.from ?? context.pos, options, validFor: /^[A-Za-z0-9_]*$/ };
+    // Of DuckDB's ~700 functions, only those whose name or a part of it after `_` starts with the
+    // word: CodeMirror's fuzzy match offered make_timestamp_ms for `temp_m`, above nothing useful.
+    // CodeMirror still ranks them (below the session's names, by their boost); without
+    // `validFor` it asks again at each key, as the set depends on the whole word.
+    const typed = (word?.text ?? '').toLowerCase();
+    return {
+      from: word?.from ?? context.pos,
+      options: options.filter((o) => o.label.startsWith(typed) || o.label.includes(`_${typed}`)),
+    };
   };
 }
 
@@ -200,6 +208,9 @@ function replaceLongSelection(event: InputEvent, view: EditorView): boolean {
     changes: { ...span, insert: event.data },
     selection: { anchor: span.from + event.data.length },
     userEvent: 'input.type',
+    // Its own step of the history, the letters typed after it joining it: Undo gives the
+    // statement back even when it was pasted a moment before (they would have been one step).
+    annotations: isolateHistory.of('before'),
     scrollIntoView: true,
   });
   return true;

@@ -130,6 +130,18 @@ describe('the SQL editor', () => {
       ok: true,
       header: ['m', expect.stringContaining('string_agg')],
     });
+    // A function is offered by the start of its name or of a part of it, not by letters strewn
+    // through it: `temp_m` is the columns, not make_timestamp_ms.
+    await page.fill('[data-testid="sql-input"]', '');
+    await page.keyboard.type('SELECT temp_m');
+    await expect
+      .poll(() => page.locator('.cm-tooltip-autocomplete .cm-completionLabel').allTextContents())
+      .toEqual(['temp_max', 'temp_min']);
+    await page.keyboard.type(', trun');
+    await expect
+      .poll(() => page.locator('.cm-tooltip-autocomplete .cm-completionLabel').allTextContents())
+      .toEqual(expect.arrayContaining(['trunc', 'date_trunc']));
+    await page.keyboard.press('Escape');
     // Text in quotes is the person's: nothing is offered there.
     await page.click('[data-testid="sql-input"]');
     await page.keyboard.press('Control+End');
@@ -280,15 +292,20 @@ describe('the SQL editor', () => {
     expect(await sqlText(page)).toBe('SELECT 42 AS n');
     await page.keyboard.press('Control+Enter');
     await expect
-      .poll(() => page.locator('[data-testid="sql-result"] td').allInnerTexts())
+      .poll(() => page.locator('[data-testid="sql-result"] td').allInnerTexts(), {
+        timeout: 30_000,
+      })
       .toEqual(['42']);
     await page.click('[data-testid="sql-input"]');
     // The letters typed at once are one step of the history, as anywhere in the editor.
     await page.keyboard.press('Control+z');
     // CodeMirror draws only the part of a long line in view: the statement is read by running it.
     await page.keyboard.press('Control+Enter');
+    // 5,000 columns take DuckDB a second or two: longer than a poll's default second.
     await expect
-      .poll(() => page.locator('[data-testid="sql-result"] p').first().innerText())
+      .poll(() => page.locator('[data-testid="sql-result"] p').first().innerText(), {
+        timeout: 60_000,
+      })
       .toMatch(/Showing the first 1,000 of 5,000 columns/);
   });
 
