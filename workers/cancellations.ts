@@ -6,7 +6,7 @@
 import type { QueryResult } from '../src/core/data/engine.ts';
 
 /** What a query cancelled before its turn came answers. */
-export const CANCELLED_BEFORE_START: QueryResult = {
+export const CANCELLED_BEFORE_START: Extract<QueryResult, { ok: false }> = {
   ok: false,
   kind: 'cancelled',
   message: 'The query was cancelled before it started.',

@@ -9,6 +9,8 @@
 import type { AsyncDuckDB } from '@duckdb/duckdb-wasm';
 import type {
   EngineInfo,
+  ExportOptions,
+  ExportResult,
   LoadOutcome,
   LoadProgress,
   ProfileOptions,
@@ -41,6 +43,7 @@ import { serial } from './serial.ts';
 import { adoptTables } from './adopt-tables.ts';
 import { describeTable, profileFits } from '../src/core/data/table-info.ts';
 import { runGuarded, type GuardedRunner } from './guarded-query.ts';
+import { runExport } from './export-csv.ts';
 import { startWarmUp } from './warm-up.ts';
 
 export interface EngineHost {
@@ -264,6 +267,11 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
       if (cancelled) stop.stop('cancelled');
       return stop.run(conn, text);
     },
+    each: (text, stop, onBatch) => {
+      current = stop;
+      if (cancelled) stop.stop('cancelled');
+      return stop.each(conn, text, onBatch);
+    },
   };
 
   /**
@@ -365,6 +373,15 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
       return inTurn(
         options.id,
         () => runGuarded(sql, options, guardedRunner),
+        () => CANCELLED_BEFORE_START,
+      );
+    },
+
+    exportCsv(sql: string, options: ExportOptions = {}): Promise<ExportResult> {
+      abandonWarmUp();
+      return inTurn(
+        options.id,
+        () => runExport(sql, options, guardedRunner),
         () => CANCELLED_BEFORE_START,
       );
     },

@@ -40,6 +40,8 @@ export interface GuardedRunner {
   /** Prepares and closes `text`; throws DuckDB's message when it does not prepare. */
   prepare(text: string): Promise<void>;
   run(text: string, stop: Stopper): Promise<RecordBatch[]>;
+  /** Runs `text`, handing on each batch as it comes (`Stopper.each`). */
+  each(text: string, stop: Stopper, onBatch: (batch: RecordBatch) => void): Promise<void>;
   /** DuckDB's tokens of `text`, read without binding it. */
   tokenize(text: string): Promise<SqlTokens>;
   /** The names a query may not call (table-calls.ts, refusableNames), read once. */
@@ -48,6 +50,42 @@ export interface GuardedRunner {
 
 function cellBytes(cell: Cell): number {
   return typeof cell === 'string' ? cell.length * 2 + 16 : 16;
+}
+
+/** A statement let through to run: one read-only statement, and the DESCRIBE that checked it. */
+export type Admitted =
+  | { ok: true; statement: string; describeText: string }
+  | { ok: false; kind: 'rejected' | 'error'; message: string };
+
+/**
+ * The checks every statement from the page passes before it runs: not empty, not too long, no
+ * table function outside the allowed ones, and one statement standing where a subquery stands.
+ */
+export async function admit(sql: string, db: GuardedRunner): Promise<Admitted> {
+  const statement = normaliseStatement(sql);
+  if (statement === '') return { ok: false, kind: 'rejected', message: 'The query is empty.' };
+  const tooLong = statementTooLong(statement);
+  if (tooLong) return { ok: false, kind: 'rejected', message: tooLong };
+  // Before DuckDB binds any of it: a table function outside the allowed ones is refused by name
+  // (table-calls.ts says why binding is too late).
+  let refused: string | null = null;
+  try {
+    const refusable = await db.refusable();
+    if (mentionsRefusable(statement, refusable))
+      refused = refusedTableCall(statement, await db.tokenize(statement), refusable);
+  } catch (e) {
+    refused = `DuckDB could not read the query: ${errorMessage(e)}`;
+  }
+  if (refused) return { ok: false, kind: 'rejected', message: refused };
+  // DESCRIBE SELECT * FROM (<statement>) AS q: the first text that holds the statement, so its
+  // prepare is the check that it is one statement standing where a subquery stands.
+  const describeText = describeQuery(statement);
+  try {
+    await db.prepare(describeText);
+  } catch (e) {
+    return { ok: false, ...explainPrepareFailure(statement, errorMessage(e)) };
+  }
+  return { ok: true, statement, describeText };
 }
 
 export async function runGuarded(
@@ -62,35 +100,9 @@ export async function runGuarded(
   const stop = new Stopper(started + timeoutMs);
   const elapsed = () => performance.now() - started;
 
-  const statement = normaliseStatement(sql);
-  if (statement === '') {
-    return { ok: false, kind: 'rejected', message: 'The query is empty.', durationMs: elapsed() };
-  }
-  const tooLong = statementTooLong(statement);
-  if (tooLong) return { ok: false, kind: 'rejected', message: tooLong, durationMs: elapsed() };
-  // Before DuckDB binds any of it: a table function outside the allowed ones is refused by name
-  // (table-calls.ts says why binding is too late).
-  let refused: string | null = null;
-  try {
-    const refusable = await db.refusable();
-    if (mentionsRefusable(statement, refusable))
-      refused = refusedTableCall(statement, await db.tokenize(statement), refusable);
-  } catch (e) {
-    refused = `DuckDB could not read the query: ${errorMessage(e)}`;
-  }
-  if (refused) return { ok: false, kind: 'rejected', message: refused, durationMs: elapsed() };
-  // DESCRIBE SELECT * FROM (<statement>) AS q: the first text that holds the statement, so its
-  // prepare is the check that it is one statement standing where a subquery stands.
-  const describeText = describeQuery(statement);
-  try {
-    await db.prepare(describeText);
-  } catch (e) {
-    return {
-      ok: false,
-      ...explainPrepareFailure(statement, errorMessage(e)),
-      durationMs: elapsed(),
-    };
-  }
+  const admitted = await admit(sql, db);
+  if (!admitted.ok) return { ...admitted, durationMs: elapsed() };
+  const { statement, describeText } = admitted;
 
   try {
     const described: ResultColumn[] = rowsOf(await db.run(describeText, stop)).map((r) => ({

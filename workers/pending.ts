@@ -28,6 +28,17 @@ export class Stopper {
   }
 
   async run(conn: AsyncDuckDBConnection, sql: string): Promise<RecordBatch[]> {
+    const batches: RecordBatch[] = [];
+    await this.each(conn, sql, (batch) => void batches.push(batch));
+    return batches;
+  }
+
+  /** Runs `sql`, handing each batch to `onBatch` as it comes instead of keeping them all. */
+  async each(
+    conn: AsyncDuckDBConnection,
+    sql: string,
+    onBatch: (batch: RecordBatch) => void,
+  ): Promise<void> {
     const remaining = this.deadline - performance.now();
     if (remaining <= 0) this.stop('timeout');
     if (this.reason) throw new Interrupted(this.reason);
@@ -36,10 +47,12 @@ export class Stopper {
       ? setTimeout(() => this.stop('timeout'), remaining)
       : undefined;
     try {
-      const batches: RecordBatch[] = [];
-      for await (const batch of await conn.send(sql)) batches.push(batch);
+      for await (const batch of await conn.send(sql)) {
+        // Stopped by `onBatch` (or a cancel) while batches are still coming: not handed on.
+        if (this.reason) break;
+        onBatch(batch);
+      }
       if (this.reason) throw new Interrupted(this.reason);
-      return batches;
     } catch (e) {
       throw this.reason ? new Interrupted(this.reason) : e;
     } finally {

@@ -9,6 +9,8 @@
  */
 import type {
   LoadOutcome,
+  ExportOptions,
+  ExportResult,
   QueryOptions,
   QueryResult,
   ReadChoice,
@@ -343,6 +345,27 @@ export function resilientEngine(
                   ok: false,
                   kind: 'timeout',
                   message: `The query did not stop at its time limit, so DuckDB was stopped. ${restarted}`,
+                  durationMs: limitMs,
+                },
+        });
+      return inTurn(options.id, run, () => CANCELLED_BEFORE_START);
+    },
+
+    // As a query: a statement that takes DuckDB down restarts it, and says so.
+    exportCsv: (sql: string, options: ExportOptions = {}) => {
+      const limitMs = (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + graceMs;
+      const run = () =>
+        guarded<ExportResult>((e) => e.exportCsv(sql, options), {
+          failed: (r) => !r.ok && r.kind === 'error',
+          fatal: (r) => !r.ok && fatalKind(r.message) !== null,
+          limitMs,
+          onRestart: (r, restarted) =>
+            r && !r.ok
+              ? { ...r, ...explain(r.message, { query: true }, restarted) }
+              : {
+                  ok: false,
+                  kind: 'timeout',
+                  message: `Saving the result did not stop at its time limit, so DuckDB was stopped. ${restarted}`,
                   durationMs: limitMs,
                 },
         });

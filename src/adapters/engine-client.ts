@@ -18,6 +18,8 @@ export function startEngine({ tables = 'auto' }: { tables?: 'auto' | 'file' } = 
     load: (files, onProgress, names, reads) =>
       remote.load(files, onProgress && Comlink.proxy(onProgress), names, reads),
     query: (sql, options) => remote.query(sql, options),
+    // The file comes back as a Blob: cloned by reference, its bytes not copied.
+    exportCsv: (sql, options) => remote.exportCsv(sql, options),
     cancel: (id) => remote.cancel(id),
     profile: (table, options, onColumn) =>
       remote.profile(table, options, onColumn && Comlink.proxy(onColumn)),

@@ -9,6 +9,7 @@ import type { OwnQuery } from '../core/events/own-query.ts';
 import type { QueryId } from '../core/ids.ts';
 import { errorMessage } from '../core/errors.ts';
 import { MAX_SQL_CHARS } from '../core/sql/query-limits.ts';
+import { ResultFile } from './result-file.svelte.ts';
 import type { ShownLog } from './shown-log.svelte.ts';
 
 export const CONSOLE_MAX_ROWS = 1000;
@@ -25,14 +26,19 @@ export class SqlConsole {
   lastSql = $state('');
   /** Counts finished runs, so a view (or a test) can tell a new result from the last one. */
   runs = $state(0);
+  /** The whole of the shown result, saved as a CSV file (`saveAll`). */
+  readonly file: ResultFile;
   /** The id of the run in progress: Cancel stops this query and no other. */
   #runId: string | null = null;
+  /** The statement of the result shown: what a save of the whole result runs again. */
+  #resultSql = '';
   readonly #engine: SiftEngine;
   readonly #shown: ShownLog;
 
   constructor(engine: SiftEngine, shown: ShownLog) {
     this.#engine = engine;
     this.#shown = shown;
+    this.file = new ResultFile(engine);
   }
 
   /** The session's queries from this box, newest first, each statement once (its latest run). */
@@ -93,14 +99,26 @@ export class SqlConsole {
     if (log === this.#shown.log) {
       this.result = result;
       this.resultId = queryId;
+      this.#resultSql = statement;
+      this.file.clear();
     }
     this.runs++;
+  }
+
+  /**
+   * The whole of the shown result as a CSV file, every row and column (the box shows 1,000 rows):
+   * its statement run again by DuckDB under the box's time limit; null when it could not be made.
+   */
+  saveAll(): Promise<Blob | null> {
+    if (!this.result?.ok) return Promise.resolve(null);
+    return this.file.save(this.#resultSql, Math.max(1, this.timeoutSeconds) * 1000);
   }
 
   /** Forgets the last result: it belonged to another session's tables. */
   clear(): void {
     this.result = null;
     this.resultId = null;
+    this.file.clear();
     this.lastSql = '';
   }
 
@@ -109,6 +127,7 @@ export class SqlConsole {
     this.sql = statement;
     this.result = null;
     this.resultId = null;
+    this.file.clear();
   }
 
   cancel(): void {

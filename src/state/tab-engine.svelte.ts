@@ -14,6 +14,8 @@
 import type {
   ColumnProfile,
   EngineInfo,
+  ExportOptions,
+  ExportResult,
   KeptDatabase,
   LoadOutcome,
   ProfileOptions,
@@ -34,6 +36,9 @@ import type { SessionId } from '../core/ids.ts';
 /** Said when a follower tries to change the writer's tables. */
 export const WRITER_HOLDS =
   'This session is open in another tab: add or remove tables there, or start a new session.';
+
+const FOLLOWER_EXPORT =
+  'This session is open in another tab: save the whole result from there. Here, Download CSV saves the rows shown.';
 
 const NO_ANSWER =
   'The other tab that has this session open did not answer. Close that tab, or reload this one.';
@@ -149,6 +154,16 @@ export class TabEngine implements SiftEngine {
     } catch (e) {
       return { ok: false, kind: 'error', message: errorMessage(e), durationMs: 0 };
     }
+  }
+
+  /**
+   * This tab's own DuckDB's, or — while another tab writes the session — refused in words: a
+   * follower's asks are answered under the writer's SQL box limits (followers-served.ts), which a
+   * whole result is not.
+   */
+  async exportCsv(sql: string, options: ExportOptions = {}): Promise<ExportResult> {
+    if (!this.#writer) return this.#own.exportCsv(sql, options);
+    return { ok: false, kind: 'rejected', message: FOLLOWER_EXPORT, durationMs: 0 };
   }
 
   cancel(id: string): Promise<void> {

@@ -7,8 +7,16 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { Cell, ResultColumn, SiftEngine, TableInfo } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
-import { countSql, isPlain, pageSql, PLAIN_VIEW, type GridView } from '../core/data/grid-view.ts';
+import {
+  countSql,
+  isPlain,
+  pageSql,
+  PLAIN_VIEW,
+  viewSql,
+  type GridView,
+} from '../core/data/grid-view.ts';
 import { wasCut } from '../core/sql/query-limits.ts';
+import { ResultFile } from './result-file.svelte.ts';
 
 export const PAGE_ROWS = 200;
 
@@ -97,6 +105,8 @@ export class TableRows {
   /** Pages fetched so far, by page number. */
   readonly pages = new SvelteMap<number, Cell[][]>();
   error = $state<string | null>(null);
+  /** The view shown, every row of it, saved as a CSV file (`saveView`). */
+  readonly file: ResultFile;
   readonly #engine: SiftEngine;
   /** Pages asked for (fetched or on their way). */
   readonly #asked = new SvelteSet<number>();
@@ -120,6 +130,13 @@ export class TableRows {
 
   constructor(engine: SiftEngine) {
     this.#engine = engine;
+    this.file = new ResultFile(engine);
+  }
+
+  /** Every row of the view shown — its filters, search and sort — as a CSV file, by DuckDB. */
+  saveView(): Promise<Blob | null> {
+    if (!this.table) return Promise.resolve(null);
+    return this.file.save(viewSql(this.table, this.view, this.schema));
   }
 
   /** Leaves the session: its tables' views and widths are not another session's. */
@@ -140,6 +157,7 @@ export class TableRows {
       if (table?.schema && table.schema !== this.schema) this.schema = table.schema;
       return;
     }
+    this.file.clear();
     if (this.table && this.#read) {
       // Copies, read only when the table is shown again, never drawn from.
       /* eslint-disable svelte/prefer-svelte-reactivity */

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runSql, sqlText } from './app.ts';
+import { downloaded, runSql, sqlText } from './app.ts';
 import { useBrowser, useSharedApp } from './browser.ts';
 import { serious } from './axe.ts';
 import { blankSession, loadSample, sessionsReady } from './sessions-helpers.ts';
@@ -224,6 +224,35 @@ describe('the rows grid', () => {
     await page.fill('[data-testid="grid-search"]', '2,345');
     await page.keyboard.press('Enter');
     await expect.poll(() => shownTotal(page)).toBe(2);
+  });
+
+  it('saves every row of its view as CSV, filtered and sorted as shown', async () => {
+    const page = await openRows();
+    const button = page.locator('[data-testid="grid-csv"]');
+    expect(await button.innerText()).toBe(
+      `Download CSV (${days.length.toLocaleString('en-US')} rows)`,
+    );
+    await page.fill('[data-testid="grid-search"]', 'rain');
+    await page.keyboard.press('Enter');
+    const rainy = days.filter((d) => d.line.includes('rain'));
+    await expect.poll(() => shownTotal(page)).toBe(rainy.length);
+    await grid(page).locator('[data-testid="grid-sort"][data-column="temp_max"]').click();
+    await expect
+      .poll(() => page.getAttribute('th[data-column="temp_max"]', 'aria-sort'))
+      .toBe('ascending');
+    await settled(page);
+    expect(await button.innerText()).toBe(
+      `Download CSV (${rainy.length.toLocaleString('en-US')} rows)`,
+    );
+    const lines = (await downloaded(page, button)).toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('location,date,precipitation,temp_max,temp_min,wind,weather');
+    const saved = lines.slice(1);
+    expect(saved).toHaveLength(rainy.length);
+    // The rows of the file, each a rainy day of the CSV, coldest first.
+    const maxima = saved.map((line) => Number(line.split(',')[3]));
+    expect(maxima).toEqual([...maxima].sort((a, b) => a - b));
+    expect(Math.min(...maxima)).toBe(Math.min(...rainy.map((d) => d.temp_max)));
+    expect(saved.every((line) => line.includes('rain'))).toBe(true);
   });
 
   it('fits the sample’s seven columns at 1280 px, text as wide as its values', async () => {

@@ -141,6 +141,25 @@ describe('a CSV whose cells and headers carry payloads', () => {
   });
 });
 
+describe('a result with payload cells, saved whole', () => {
+  it('guards every formula cell and payload header in the file DuckDB writes', async () => {
+    await openHostile();
+    // More rows than the box shows, so the file is written by the engine (workers/export-csv.ts).
+    const result = await runSql(page, 'SELECT d.* FROM data d, range(300) ORDER BY d.id');
+    expect(result).toMatchObject({ ok: true, rows: 1000 });
+    const button = page.locator('[data-testid="sql-result"] [data-testid="table-csv"]');
+    expect(await button.innerText()).toMatch(/^Download CSV \(all [\d,]+ rows\)$/);
+    const csv = (await downloaded(page, button)).toString('utf8');
+    // Each formula cell of the file loaded, once for each of the 300 copies of its rows.
+    const formulas = hostileCsv(origin).match(/"=HYPERLINK\(/g)?.length ?? 0;
+    expect(formulas).toBeGreaterThan(0);
+    expect(csv.match(/"'=HYPERLINK\(/g)?.length).toBe(formulas * 300);
+    expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    expect(csv.split('\r\n')[0]).toContain('onerror=');
+    await expectNothingEscaped();
+  });
+});
+
 describe('the model, steered by the data, tries every channel', () => {
   it('SQL, Markdown, tables, charts and the title all stay inert', async () => {
     await openSteered();

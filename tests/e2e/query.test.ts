@@ -189,10 +189,37 @@ describe('limits', () => {
     await expect(page.locator('[data-testid="sql-result"]').textContent()).resolves.toMatch(
       /first 1,000 rows of 5,000/,
     );
-    // Its file holds the rows shown, and its button says so before it is saved.
-    await expect(
-      page.locator('[data-testid="sql-result"] [data-testid="table-csv"]').innerText(),
-    ).resolves.toBe('Download CSV (first 1,000 rows)');
+    // Its file holds every row, DuckDB's text of each, and its button says so before it is saved.
+    const button = page.locator('[data-testid="sql-result"] [data-testid="table-csv"]');
+    expect(await button.innerText()).toBe('Download CSV (all 5,000 rows)');
+    const lines = (await downloaded(page, button)).toString('utf8').split('\r\n');
+    expect(lines).toHaveLength(5002);
+    expect([lines[0], lines[1], lines[5000], lines[5001]]).toEqual(['range', '0', '4999', '']);
+  });
+
+  it('says why a result could not be saved whole, saves the rows shown instead, and cancels', async () => {
+    await open();
+    // Its first 1,000 rows come at once; all 100 million do not within the box's 1 s.
+    const endless = 'SELECT * FROM range(100000000)';
+    expect(await runSql(page, endless, 1)).toMatchObject({ ok: true, rows: 1000 });
+    const result = page.locator('[data-testid="sql-result"]');
+    await result.locator('[data-testid="table-csv"]').click();
+    const failure = result.locator('[data-testid="table-csv-failure"]');
+    await expect(failure.innerText({ timeout: 60_000 })).resolves.toMatch(
+      /^Saving the result was stopped after 1 s, the time limit\./,
+    );
+    const shown = (await downloaded(page, failure.locator('[data-testid="table-csv-shown"]')))
+      .toString('utf8')
+      .split('\r\n');
+    expect([shown.length, shown[1], shown[1000]]).toEqual([1002, '0', '999']);
+
+    // With time enough, Cancel stops the save: nothing is said, and the next query answers.
+    await page.fill('[data-testid="sql-timeout"]', '600');
+    await result.locator('[data-testid="table-csv"]').click();
+    await result.locator('[data-testid="table-csv-cancel"]').click({ timeout: 10_000 });
+    await result.locator('[data-testid="table-csv"]').waitFor({ timeout: 30_000 });
+    expect(await failure.count()).toBe(0);
+    await expectDataIntact();
   });
 
   it('stops an endless query at the time limit, and the next query works', async () => {

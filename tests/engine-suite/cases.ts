@@ -9,6 +9,7 @@ import { workbookCases } from './workbook-cases.ts';
 import { loadCases } from './load-cases.ts';
 import { partCases } from './part-cases.ts';
 import { queryCases } from './query-cases.ts';
+import { saveCases } from './save-cases.ts';
 import type { EngineCase } from './suite.ts';
 import { tableCases } from './table-cases.ts';
 
@@ -20,6 +21,7 @@ export const engineCases: EngineCase[] = [
   ...workbookCases,
   ...boundsCases,
   ...queryCases,
+  ...saveCases,
   ...cancelCases,
   ...tableCases,
   ...backgroundCases,

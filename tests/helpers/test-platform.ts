@@ -87,6 +87,7 @@ export function tableEngine(label = 'this tab'): SiftEngine {
         return { ok: true, table: t };
       }),
     query: async () => answerAs(label, held),
+    exportCsv: async () => ({ ok: true, csv: new Blob([`${label}\r\n`]), rows: 0, durationMs: 1 }),
     cancel: async () => undefined,
     profile: async (name) => ({ table: name, rows: 2, columns: [], durationMs: 1 }),
     tables: async () => held,

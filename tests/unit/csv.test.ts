@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../src/components/items/csv.ts';
+import { toCsv } from '../../src/core/data/csv.ts';
 import type { Cell } from '../../src/core/data/engine.ts';
 
 /** A strict RFC 4180 reader: CRLF records, quoted fields with doubled quotes. */

@@ -80,6 +80,13 @@ function instances() {
           durationMs: 1,
         };
       },
+      // The same statements as a file: BREAK takes the instance down here too.
+      exportCsv: async (sql) => {
+        const r = await engine.query(sql);
+        if (!r.ok) return r;
+        const text = `tables\r\n${String(r.rows[0]?.[0])}\r\n`;
+        return { ok: true, csv: new Blob([text]), rows: 1, durationMs: 1 };
+      },
       cancel: async () => undefined,
       profile: async (table) => ({ table, rows: 1, columns: [], durationMs: 1 }),
       tables: async () => [],
@@ -184,6 +191,19 @@ describe('an engine that a query breaks', () => {
     ]);
     expect(await tablesIn(engine)).toBe('data,cities');
     expect(engine.restarts()).toBe(1);
+  });
+
+  it('is replaced when saving a result takes it down, and the next file holds the tables', async () => {
+    const { booted, boot } = instances();
+    const engine = resilientEngine(boot);
+    await engine.load([csv('weather.csv'), csv('cities.csv')]);
+    const r = await engine.exportCsv('BREAK');
+    expect(!r.ok && r.message).toMatch(
+      /^This query stopped DuckDB: .*restarted DuckDB and loaded 2 tables again/,
+    );
+    expect(booted).toHaveLength(2);
+    const next = await engine.exportCsv('SELECT tables');
+    expect(next.ok && (await next.csv.text())).toBe('tables\r\ndata,cities\r\n');
   });
 
   it('reads a table kept as written the same way again', async () => {

@@ -53,6 +53,26 @@ export interface QueryOptions {
   id?: string;
 }
 
+/** A whole result as a CSV file (`exportCsv`), or why it could not be made. */
+export type ExportResult =
+  | {
+      ok: true;
+      /** RFC 4180 with CRLF line ends, text guarded against formulas (core/data/csv.ts). */
+      csv: Blob;
+      rows: number;
+      durationMs: number;
+    }
+  | Extract<QueryResult, { ok: false }>;
+
+export interface ExportOptions {
+  /** Cancelled after this many milliseconds (default 30,000). */
+  timeoutMs?: number;
+  /** Refused past this many characters of CSV (default 256 Mi): what the page is handed at once. */
+  maxBytes?: number;
+  /** Names the operation for `cancel(id)`, as a query's id does. */
+  id?: string;
+}
+
 /** Options of an operation that can be cancelled by its id (the profile). */
 export interface CancelOptions {
   id?: string;
@@ -277,6 +297,11 @@ export interface TableEngine {
   ): Promise<LoadOutcome[]>;
   /** Runs one read-only statement under the row, byte and time limits. Never throws. */
   query(sql: string, options?: QueryOptions): Promise<QueryResult>;
+  /**
+   * Runs one read-only statement, checked as `query` checks it, and gives its whole result as a
+   * CSV file: every row and column, no cell cut, values as DuckDB writes them. Never throws.
+   */
+  exportCsv(sql: string, options?: ExportOptions): Promise<ExportResult>;
   /**
    * Cancels the operation started with this id: one that is running stops at once, one still
    * waiting for its turn never starts. Any other operation is left alone.

@@ -26,6 +26,17 @@ export function describeQuery(statement: string): string {
   return `DESCRIBE SELECT * FROM ${asSubquery(statement)}`;
 }
 
+/**
+ * The SELECT that fetches a whole result as text for a CSV file: every column, cast by DuckDB
+ * (exact decimals and 64-bit integers, ISO dates, lists as DuckDB writes them), renamed by
+ * position as `resultQuery` does, no cell cut and no row limit.
+ */
+export function textQuery(statement: string, width: number): string {
+  const aliases = Array.from({ length: width }, (_, i) => `c${i}`);
+  const select = aliases.map((c) => `CAST(${c} AS VARCHAR) AS ${c}`).join(', ');
+  return `SELECT ${select} FROM ${asSubquery(statement, aliases)}`;
+}
+
 export function countQuery(statement: string): string {
   return `SELECT count(*) AS n FROM ${asSubquery(statement)}`;
 }

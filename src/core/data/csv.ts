@@ -3,7 +3,7 @@
  * ends, plus a guard against spreadsheet formula injection, because the cells come from a
  * file and a model and the person will open the download in Excel or Sheets.
  */
-import type { Cell } from '../../core/data/engine.ts';
+import type { Cell } from './cell.ts';
 
 /**
  * Characters that make a spreadsheet read a text cell as a formula (OWASP, "CSV Injection").
@@ -16,8 +16,13 @@ const NEEDS_QUOTES = /[",\r\n]/;
 function field(cell: Cell): string {
   if (cell === null) return '';
   if (typeof cell === 'number' || typeof cell === 'boolean') return String(cell);
-  const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return textField(cell);
+}
+
+/** A text cell, guarded against formula injection and quoted where it needs to be. */
+export function textField(text: string): string {
+  const guarded = FORMULA_START.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }
 
 /** The header line and one line per row, each ended by CRLF. Headers are guarded like cells. */

@@ -1,0 +1,106 @@
+/**
+ * A whole result as a CSV file (TableEngine.exportCsv): the statement admitted as a query is
+ * (guarded-query.ts, admit), every column cast to text by DuckDB, and the batches turned into CSV
+ * as they come (pending.ts, each), so that the worker holds the file and one batch, not the
+ * result twice over. The page could only save the rows a result showed (at most 1,000).
+ */
+import type { RecordBatch } from 'apache-arrow';
+import type { ExportOptions, ExportResult, ResultColumn } from '../src/core/data/engine.ts';
+import { formatBytes } from '../src/core/data/bytes.ts';
+import { textField } from '../src/core/data/csv.ts';
+import { errorMessage } from '../src/core/errors.ts';
+import { errorOnQueryLines } from '../src/core/sql/error-lines.ts';
+import { isNumericType } from '../src/core/sql/profile.ts';
+import { textQuery } from '../src/core/sql/query-guard.ts';
+import { rowsOf } from './engine-rows.ts';
+import { admit, DEFAULT_TIMEOUT_MS, type GuardedRunner } from './guarded-query.ts';
+import { Interrupted, Stopper } from './pending.ts';
+
+/** Characters of CSV at most: a file the page is handed whole, and the person's disk takes. */
+export const DEFAULT_EXPORT_CHARS = 256 * 1024 * 1024;
+
+/** One batch's rows as CSV lines, each ended by CRLF; numbers as DuckDB wrote them, unguarded. */
+function linesOf(batch: RecordBatch, numeric: readonly boolean[]): string {
+  const vectors = numeric.map((_, c) => batch.getChildAt(c));
+  const lines: string[] = [];
+  for (let r = 0; r < batch.numRows; r++) {
+    const fields = vectors.map((v, c) => {
+      const value = v?.get(r) as string | null | undefined;
+      if (value === null || value === undefined) return '';
+      return numeric[c] ? value : textField(value);
+    });
+    lines.push(`${fields.join(',')}\r\n`);
+  }
+  return lines.join('');
+}
+
+export async function runExport(
+  sql: string,
+  options: ExportOptions,
+  db: GuardedRunner,
+): Promise<ExportResult> {
+  const started = performance.now();
+  const elapsed = () => performance.now() - started;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxChars = options.maxBytes ?? DEFAULT_EXPORT_CHARS;
+  const stop = new Stopper(started + timeoutMs);
+
+  const admitted = await admit(sql, db);
+  if (!admitted.ok) return { ...admitted, durationMs: elapsed() };
+  const { statement, describeText } = admitted;
+  let capped = false;
+  try {
+    const columns: ResultColumn[] = rowsOf(await db.run(describeText, stop)).map((r) => ({
+      name: String(r.column_name),
+      type: String(r.column_type),
+    }));
+    const numeric = columns.map((c) => isNumericType(c.type));
+    const parts = [`${columns.map((c) => textField(c.name)).join(',')}\r\n`];
+    let chars = parts[0]!.length;
+    let rows = 0;
+    const text = textQuery(statement, columns.length);
+    await db.prepare(text);
+    await db.each(text, stop, (batch) => {
+      const part = linesOf(batch, numeric);
+      chars += part.length;
+      rows += batch.numRows;
+      if (chars > maxChars) {
+        capped = true;
+        stop.stop('cancelled');
+        return;
+      }
+      parts.push(part);
+    });
+    return {
+      ok: true,
+      csv: new Blob(parts, { type: 'text/csv;charset=utf-8' }),
+      rows,
+      durationMs: elapsed(),
+    };
+  } catch (e) {
+    if (e instanceof Interrupted) {
+      const seconds = Math.round(timeoutMs / 100) / 10;
+      if (capped)
+        return {
+          ok: false,
+          kind: 'rejected',
+          message: `The result is more than ${formatBytes(maxChars)} as CSV, too large to save from the page. Filter or aggregate it, or choose fewer columns.`,
+          durationMs: elapsed(),
+        };
+      return e.reason === 'timeout'
+        ? {
+            ok: false,
+            kind: 'timeout',
+            message: `Saving the result was stopped after ${seconds} s, the time limit. Filter or aggregate more, or raise the limit.`,
+            durationMs: elapsed(),
+          }
+        : { ok: false, kind: 'cancelled', message: 'Saving was cancelled.', durationMs: elapsed() };
+    }
+    return {
+      ok: false,
+      kind: 'error',
+      message: errorOnQueryLines(errorMessage(e), statement),
+      durationMs: elapsed(),
+    };
+  }
+}
