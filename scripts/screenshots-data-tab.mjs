@@ -1,7 +1,8 @@
 // The places a person works with the data themselves (issue 33), as a newcomer meets them: the
 // SQL box (its editor completing a column, a result with its id, Copy, CSV and chart, an error
-// with its caret, the history), the rows grid (sorted, filtered, searched, a cell's menu), a kept
-// chart in the Charts tab and the Undo of a delete — at 1280×800 and 390×844, light and dark.
+// with its caret, the history, a cut result's whole-file CSV and its failure), the rows grid
+// (sorted, filtered, searched, a cell's menu), a kept chart in the Charts tab and the Undo of a
+// delete — at 1280×800 and 390×844, light and dark.
 //   npm run build && node scripts/screenshots-data-tab.mjs [outDir]
 import { mkdirSync } from 'node:fs';
 import { preview } from 'vite';
@@ -87,6 +88,15 @@ try {
       await runSql(page, 'SELECT location,\n  nope\nFROM data');
       await page.locator('[data-testid="sql-error"]').scrollIntoViewIfNeeded();
       await shot('05-sql-error');
+      // A result longer than the box shows: its CSV is the whole of it; and one too slow to save.
+      await runSql(page, 'SELECT * FROM data a, data b');
+      await page.locator('[data-testid="sql-result"]').scrollIntoViewIfNeeded();
+      await shot('05b-sql-cut');
+      await page.fill('[data-testid="sql-timeout"]', '1');
+      await page.click('[data-testid="sql-result"] [data-testid="table-csv"]');
+      await page.waitForSelector('[data-testid="table-csv-failure"]', { timeout: 60_000 });
+      await shot('05c-sql-save-failure');
+      await page.fill('[data-testid="sql-timeout"]', '30');
       const history = page.locator('[data-testid="sql-history"]');
       await history.locator('summary').click();
       await history.scrollIntoViewIfNeeded();
