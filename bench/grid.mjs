@@ -16,23 +16,16 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createServer } from 'vite';
 import { ensureCsv } from './lib/generate.mjs';
-import { loadFile, openSession, startPreview } from './lib/browser.mjs';
+import { openProfiled, startPreview } from './lib/browser.mjs';
+import { runsAndSize } from './lib/args.mjs';
 import { writeSection } from './lib/report-section.mjs';
-import { SIZES } from './lib/workload.mjs';
 import { fmtMs, fmtRatio, log, median, sql } from './lib/stats.mjs';
 
 const { DuckDBInstance } = await import('@duckdb/node-api');
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = fileURLToPath(new URL('./out/', import.meta.url));
-const argv = process.argv.slice(2);
-const runsArg = argv.indexOf('--runs');
-const RUNS = Math.max(1, runsArg >= 0 ? Number(argv[runsArg + 1]) : 3);
-const sizeArg = argv.indexOf('--size');
-const SIZE = SIZES.find(
-  (s) => s.label.replace(' ', '') === (sizeArg >= 0 ? argv[sizeArg + 1] : '100MB'),
-);
-if (!SIZE) throw new Error('--size is 10MB or 100MB');
+const { runs: RUNS, size: SIZE } = runsAndSize(process.argv.slice(2));
 /** src/state/table-rows.svelte.ts, PAGE_ROWS. */
 const PAGE_ROWS = 200;
 const SEARCH = 'zq';
@@ -89,15 +82,9 @@ function inPage(page, action, arg) {
 
 /** One run: a fresh browser, the file loaded and profiled, the grid's steps one after another. */
 async function browserRun(url, file) {
-  const session = await openSession(url);
+  const { session } = await openProfiled(url, file);
   try {
-    const loaded = await loadFile(session, file);
-    if (!loaded.ok) throw new Error(loaded.message);
     const { page } = session;
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.waitForSelector('[data-testid="profile-table"][data-complete]', {
-      timeout: 600_000,
-    });
     await page.click('[data-testid="show-rows"][data-table="data"]');
     await page.waitForSelector(
       '[data-testid="rows-grid"] tr[data-row="0"] td:not(.loading):not(.index)',

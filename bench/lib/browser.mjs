@@ -301,3 +301,20 @@ export async function runSql(session, text, { timeoutMs = 10 * 60_000 } = {}) {
   );
   return r;
 }
+
+/** A fresh session at 1280×800 with `file` loaded and its profile done: the person's first view. */
+export async function openProfiled(url, file) {
+  const session = await openSession(url);
+  try {
+    const loaded = await loadFile(session, file);
+    if (!loaded.ok) throw new Error(loaded.message);
+    await session.page.setViewportSize({ width: 1280, height: 800 });
+    await session.page.waitForSelector('[data-testid="profile-table"][data-complete]', {
+      timeout: 600_000,
+    });
+    return { session, loaded };
+  } catch (e) {
+    await session.close();
+    throw e;
+  }
+}
