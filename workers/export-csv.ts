@@ -1,8 +1,9 @@
 /**
  * A whole result as a CSV file (TableEngine.exportCsv): the statement admitted as a query is
- * (guarded-query.ts, admit), every column cast to text by DuckDB, and the batches turned into CSV
- * as they come (pending.ts, each), so that the worker holds the file and one batch, not the
- * result twice over. The page could only save the rows a result showed (at most 1,000).
+ * (guarded-query.ts, admit), each row made into its CSV line by DuckDB (query-guard.ts,
+ * csvLinesQuery), and the lines gathered batch by batch as they come (pending.ts, each), so that
+ * the worker holds the file and one batch, not the result twice over. The page could only save
+ * the rows a result showed (at most 1,000).
  */
 import type { RecordBatch } from 'apache-arrow';
 import type { ExportOptions, ExportResult, ResultColumn } from '../src/core/data/engine.ts';
@@ -10,8 +11,7 @@ import { formatBytes } from '../src/core/data/bytes.ts';
 import { textField } from '../src/core/data/csv.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import { errorOnQueryLines } from '../src/core/sql/error-lines.ts';
-import { isNumericType } from '../src/core/sql/profile.ts';
-import { textQuery } from '../src/core/sql/query-guard.ts';
+import { csvLinesQuery } from '../src/core/sql/query-guard.ts';
 import { rowsOf } from './engine-rows.ts';
 import { admit, DEFAULT_TIMEOUT_MS, type GuardedRunner } from './guarded-query.ts';
 import { Interrupted, Stopper } from './pending.ts';
@@ -20,19 +20,12 @@ import { Interrupted, Stopper } from './pending.ts';
 export const DEFAULT_EXPORT_CHARS = 256 * 1024 * 1024;
 const FOLD_CHARS = 8 * 1024 * 1024;
 
-/** One batch's rows as CSV lines, each ended by CRLF; numbers as DuckDB wrote them, unguarded. */
-function linesOf(batch: RecordBatch, numeric: readonly boolean[]): string {
-  const vectors = numeric.map((_, c) => batch.getChildAt(c));
-  const lines: string[] = [];
-  for (let r = 0; r < batch.numRows; r++) {
-    const fields = vectors.map((v, c) => {
-      const value = v?.get(r) as string | null | undefined;
-      if (value === null || value === undefined) return '';
-      return numeric[c] ? value : textField(value);
-    });
-    lines.push(`${fields.join(',')}\r\n`);
-  }
-  return lines.join('');
+/** One batch's lines, each ended by CRLF: DuckDB made each whole (query-guard.ts, csvLinesQuery). */
+function linesOf(batch: RecordBatch): string {
+  const lines = batch.getChildAt(0);
+  let text = '';
+  for (let r = 0; r < batch.numRows; r++) text += `${String(lines?.get(r) ?? '')}\r\n`;
+  return text;
 }
 
 export async function runExport(
@@ -55,7 +48,6 @@ export async function runExport(
       name: String(r.column_name),
       type: String(r.column_type),
     }));
-    const numeric = columns.map((c) => isNumericType(c.type));
     const head = `${columns.map((c) => textField(c.name)).join(',')}\r\n`;
     // The text gathered so far goes into the file's Blob every few megabytes, so that the worker
     // holds it once, as bytes, rather than as strings (twice its size in UTF-16) beside them.
@@ -64,10 +56,10 @@ export async function runExport(
     let pending = head.length;
     let chars = head.length;
     let rows = 0;
-    const text = textQuery(statement, columns.length);
+    const text = csvLinesQuery(statement, columns);
     await db.prepare(text);
     await db.each(text, stop, (batch) => {
-      const part = linesOf(batch, numeric);
+      const part = linesOf(batch);
       chars += part.length;
       rows += batch.numRows;
       if (chars > maxChars) {

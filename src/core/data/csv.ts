@@ -25,6 +25,18 @@ export function textField(text: string): string {
   return NEEDS_QUOTES.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }
 
+/**
+ * `textField` as DuckDB SQL, for a column already cast to VARCHAR (`column` is its quoted name):
+ * the same guard and the same quoting, so that a whole result's lines are made in DuckDB, one
+ * value a row crossing to JavaScript instead of one a cell (workers/export-csv.ts; measured on
+ * 766,000 rows × 12 columns: decoding each cell from Arrow was most of 16 s). A NULL is empty.
+ */
+export function textFieldSql(column: string): string {
+  const guarded = `CASE WHEN left(${column}, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) THEN '''' || ${column} ELSE ${column} END`;
+  // The apostrophe the guard adds needs no quotes: the text needs them exactly when it did.
+  return `CASE WHEN ${column} IS NULL THEN '' WHEN regexp_matches(${column}, '[",\r\n]') THEN '"' || replace(${guarded}, '"', '""') || '"' ELSE ${guarded} END`;
+}
+
 /** The header line and one line per row, each ended by CRLF. Headers are guarded like cells. */
 export function toCsv(headers: readonly string[], rows: readonly (readonly Cell[])[]): string {
   const lines = [headers.map(field).join(',')];

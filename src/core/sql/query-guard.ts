@@ -5,7 +5,9 @@
  * may run; the keyword list below only chooses the wording of a refusal.
  */
 import type { Cell, ResultColumn } from '../data/engine.ts';
+import { textFieldSql } from '../data/csv.ts';
 import { errorOnQueryLines } from './error-lines.ts';
+import { isNumericType } from './profile.ts';
 import { hasStatementSeparator, mainKeyword, stripTrailing } from './sql-scan.ts';
 
 /** Trims the statement and drops trailing semicolons (and comments), which a subquery cannot hold. */
@@ -27,14 +29,18 @@ export function describeQuery(statement: string): string {
 }
 
 /**
- * The SELECT that fetches a whole result as text for a CSV file: every column, cast by DuckDB
- * (exact decimals and 64-bit integers, ISO dates, lists as DuckDB writes them), renamed by
- * position as `resultQuery` does, no cell cut and no row limit.
+ * The SELECT that makes a whole result's CSV lines, one a row (without their CRLF): every column
+ * cast to text by DuckDB (exact decimals and 64-bit integers, ISO dates, lists as DuckDB writes
+ * them), a number as it is, any other value guarded and quoted (core/data/csv.ts,
+ * textFieldSql), renamed by position as `resultQuery` does; no cell cut and no row limit.
  */
-export function textQuery(statement: string, width: number): string {
-  const aliases = Array.from({ length: width }, (_, i) => `c${i}`);
-  const select = aliases.map((c) => `CAST(${c} AS VARCHAR) AS ${c}`).join(', ');
-  return `SELECT ${select} FROM ${asSubquery(statement, aliases)}`;
+export function csvLinesQuery(statement: string, columns: readonly ResultColumn[]): string {
+  const aliases = columns.map((_, i) => `c${i}`);
+  const text = aliases.map((c) => `CAST(${c} AS VARCHAR) AS ${c}`).join(', ');
+  const fields = columns.map((col, i) =>
+    isNumericType(col.type) ? `coalesce(c${i}, '')` : textFieldSql(`c${i}`),
+  );
+  return `SELECT concat_ws(',', ${fields.join(', ')}) AS line FROM (SELECT ${text} FROM ${asSubquery(statement, aliases)}) AS t`;
 }
 
 export function countQuery(statement: string): string {
