@@ -1,5 +1,5 @@
 /** Number and size formatting shared by the views. */
-import type { NumberMarks } from '../core/data/grid-view.ts';
+import type { NumberMarks } from '../core/data/typed-number.ts';
 const counts = new Intl.NumberFormat('en-US');
 
 export function formatCount(n: number | null | undefined): string {

@@ -10,13 +10,13 @@ import {
   excluding,
   keepFilterOf,
   PLAIN_VIEW,
-  searchedNumber,
   whereOf,
   withFilter,
   withoutFilter,
   withSearch,
   type GridFilter,
 } from '../../src/core/data/grid-view.ts';
+import { searchedNumber } from '../../src/core/data/typed-number.ts';
 
 const schema = [
   { name: 'weather', type: 'VARCHAR' },

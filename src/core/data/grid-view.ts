@@ -11,6 +11,7 @@
 import type { ResultColumn } from './engine.ts';
 import { isNumericType as isNumberType } from '../sql/profile.ts';
 import { quoteIdent, quoteLiteral } from '../sql/sql-text.ts';
+import { searchedNumber, type NumberMarks } from './typed-number.ts';
 
 export { isNumberType };
 
@@ -65,33 +66,6 @@ export interface GridView {
 }
 
 export const PLAIN_VIEW: GridView = { sort: null, filters: [], search: '' };
-
-/** How the person's locale writes a number: its grouping and decimal marks. */
-export interface NumberMarks {
-  group: string;
-  decimal: string;
-}
-
-/** Space-like marks a person may type for a narrow no-break space (French, Swedish…). */
-const SPACES = ' \u00a0\u202f';
-const escapeClass = (s: string): string => s.replace(/[\\\]^-]/g, '\\$&');
-
-/**
- * The text read as a number written with these marks, as DuckDB writes it, or undefined when it
- * is not one or reads the same in DuckDB's text (plain digits are found as they are). The groups
- * must be whole (1,234,567), so that "1,5" — a half-typed number or a list — is not read as 15.
- */
-export function searchedNumber(text: string, marks: NumberMarks): string | undefined {
-  const t = text.trim();
-  const group = /\s/.test(marks.group) ? SPACES : marks.group;
-  // A Swiss apostrophe is typed as the straight one as often as the curly one.
-  const groups = escapeClass(group === '’' ? "’'" : group);
-  const decimal = escapeClass(marks.decimal);
-  const shape = new RegExp(`^-?(\\d{1,3}([${groups}]\\d{3})+|\\d+)([${decimal}]\\d+)?$`);
-  if (!shape.test(t)) return undefined;
-  const number = t.replace(new RegExp(`[${groups}]`, 'g'), '').replace(marks.decimal, '.');
-  return number === t ? undefined : number;
-}
 
 /** The view searching for this text, read as a number too where it is one (`searchNumber`). */
 export function withSearch(view: GridView, text: string, marks: NumberMarks): GridView {
