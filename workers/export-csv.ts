@@ -6,19 +6,24 @@
  * the rows a result showed (at most 1,000).
  */
 import type { RecordBatch } from 'apache-arrow';
-import type { ExportOptions, ExportResult, ResultColumn } from '../src/core/data/engine.ts';
+import type { ExportOptions, ExportResult } from '../src/core/data/engine.ts';
 import { formatBytes } from '../src/core/data/bytes.ts';
 import { textField } from '../src/core/data/csv.ts';
-import { errorMessage } from '../src/core/errors.ts';
-import { errorOnQueryLines } from '../src/core/sql/error-lines.ts';
 import { csvLinesQuery } from '../src/core/sql/query-guard.ts';
-import { rowsOf } from './engine-rows.ts';
-import { admit, DEFAULT_TIMEOUT_MS, type GuardedRunner } from './guarded-query.ts';
+import {
+  admit,
+  DEFAULT_TIMEOUT_MS,
+  describedColumns,
+  stoppedOrFailed,
+  type GuardedRunner,
+  type StopWords,
+} from './guarded-query.ts';
 import { Interrupted, Stopper } from './pending.ts';
 
 /** Characters of CSV at most: a file the page is handed whole, and the person's disk takes. */
 export const DEFAULT_EXPORT_CHARS = 256 * 1024 * 1024;
 const FOLD_CHARS = 8 * 1024 * 1024;
+const SAVE_WORDS: StopWords = { subject: 'Saving the result', cancelled: 'Saving was cancelled.' };
 
 /** One batch's lines, each ended by CRLF: DuckDB made each whole (query-guard.ts, csvLinesQuery). */
 function linesOf(batch: RecordBatch): string {
@@ -44,10 +49,7 @@ export async function runExport(
   const { statement, describeText } = admitted;
   let capped = false;
   try {
-    const columns: ResultColumn[] = rowsOf(await db.run(describeText, stop)).map((r) => ({
-      name: String(r.column_name),
-      type: String(r.column_type),
-    }));
+    const columns = await describedColumns(db, describeText, stop);
     const head = `${columns.map((c) => textField(c.name)).join(',')}\r\n`;
     // The text gathered so far goes into the file's Blob every few megabytes, so that the worker
     // holds it once, as bytes, rather than as strings (twice its size in UTF-16) beside them.
@@ -82,29 +84,13 @@ export async function runExport(
       durationMs: elapsed(),
     };
   } catch (e) {
-    if (e instanceof Interrupted) {
-      const seconds = Math.round(timeoutMs / 100) / 10;
-      if (capped)
-        return {
-          ok: false,
-          kind: 'rejected',
-          message: `The result is more than ${formatBytes(maxChars)} as CSV, too large to save from the page. Filter or aggregate it, or choose fewer columns.`,
-          durationMs: elapsed(),
-        };
-      return e.reason === 'timeout'
-        ? {
-            ok: false,
-            kind: 'timeout',
-            message: `Saving the result was stopped after ${seconds} s, the time limit. Filter or aggregate more, or raise the limit.`,
-            durationMs: elapsed(),
-          }
-        : { ok: false, kind: 'cancelled', message: 'Saving was cancelled.', durationMs: elapsed() };
-    }
-    return {
-      ok: false,
-      kind: 'error',
-      message: errorOnQueryLines(errorMessage(e), statement),
-      durationMs: elapsed(),
-    };
+    if (capped && e instanceof Interrupted)
+      return {
+        ok: false,
+        kind: 'rejected',
+        message: `The result is more than ${formatBytes(maxChars)} as CSV, too large to save from the page. Filter or aggregate it, or choose fewer columns.`,
+        durationMs: elapsed(),
+      };
+    return stoppedOrFailed(e, statement, timeoutMs, elapsed(), SAVE_WORDS);
   }
 }

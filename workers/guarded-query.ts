@@ -88,6 +88,53 @@ export async function admit(sql: string, db: GuardedRunner): Promise<Admitted> {
   return { ok: true, statement, describeText };
 }
 
+/** The statement's columns, by the DESCRIBE `admit` prepared. */
+export async function describedColumns(
+  db: GuardedRunner,
+  describeText: string,
+  stop: Stopper,
+): Promise<ResultColumn[]> {
+  return rowsOf(await db.run(describeText, stop)).map((r) => ({
+    name: String(r.column_name),
+    type: String(r.column_type),
+  }));
+}
+
+/** How a stopped statement is told: what it was, and what its cancel says. */
+export interface StopWords {
+  subject: string;
+  cancelled: string;
+}
+
+const QUERY_WORDS: StopWords = { subject: 'The query', cancelled: 'The query was cancelled.' };
+
+/** A statement that threw: stopped at its time limit, cancelled, or DuckDB's error on its lines. */
+export function stoppedOrFailed(
+  e: unknown,
+  statement: string,
+  timeoutMs: number,
+  durationMs: number,
+  words: StopWords,
+): Extract<QueryResult, { ok: false }> {
+  if (e instanceof Interrupted) {
+    const seconds = Math.round(timeoutMs / 100) / 10;
+    return e.reason === 'timeout'
+      ? {
+          ok: false,
+          kind: 'timeout',
+          message: `${words.subject} was stopped after ${seconds} s, the time limit. Filter or aggregate more, or raise the limit.`,
+          durationMs,
+        }
+      : { ok: false, kind: 'cancelled', message: words.cancelled, durationMs };
+  }
+  return {
+    ok: false,
+    kind: 'error',
+    message: errorOnQueryLines(errorMessage(e), statement),
+    durationMs,
+  };
+}
+
 export async function runGuarded(
   sql: string,
   options: QueryOptions,
@@ -105,10 +152,7 @@ export async function runGuarded(
   const { statement, describeText } = admitted;
 
   try {
-    const described: ResultColumn[] = rowsOf(await db.run(describeText, stop)).map((r) => ({
-      name: String(r.column_name),
-      type: String(r.column_type),
-    }));
+    const described = await describedColumns(db, describeText, stop);
     // A result wider than the page can show is cut to its first columns, and its cells shortened
     // so that what DuckDB materialises stays bounded (query-limits.ts).
     const columns = described.slice(0, MAX_RESULT_COLUMNS);
@@ -192,27 +236,6 @@ export async function runGuarded(
       durationMs: elapsed(),
     };
   } catch (e) {
-    if (e instanceof Interrupted) {
-      const seconds = Math.round(timeoutMs / 100) / 10;
-      return e.reason === 'timeout'
-        ? {
-            ok: false,
-            kind: 'timeout',
-            message: `The query was stopped after ${seconds} s, the time limit. Filter or aggregate more, or raise the limit.`,
-            durationMs: elapsed(),
-          }
-        : {
-            ok: false,
-            kind: 'cancelled',
-            message: 'The query was cancelled.',
-            durationMs: elapsed(),
-          };
-    }
-    return {
-      ok: false,
-      kind: 'error',
-      message: errorOnQueryLines(errorMessage(e), statement),
-      durationMs: elapsed(),
-    };
+    return stoppedOrFailed(e, statement, timeoutMs, elapsed(), QUERY_WORDS);
   }
 }

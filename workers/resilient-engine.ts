@@ -212,6 +212,35 @@ export function resilientEngine(
   }
 
   /**
+   * A statement of the person's or the model's (a query, or a whole result saved): in its turn,
+   * and a failure that takes DuckDB down restarts it and says so; `what` names it in the words
+   * of a run that would not stop.
+   */
+  function statement<R extends QueryResult | ExportResult>(
+    op: (engine: TableEngine) => Promise<R>,
+    options: { timeoutMs?: number; id?: string },
+    what: string,
+  ): Promise<R | typeof CANCELLED_BEFORE_START> {
+    const limitMs = (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + graceMs;
+    const run = () =>
+      guarded<R | Extract<QueryResult, { ok: false }>>(op, {
+        failed: (r) => !r.ok && r.kind === 'error',
+        fatal: (r) => !r.ok && fatalKind(r.message) !== null,
+        limitMs,
+        onRestart: (r, restarted) =>
+          r && !r.ok
+            ? { ...r, ...explain(r.message, { query: true }, restarted) }
+            : {
+                ok: false,
+                kind: 'timeout',
+                message: `${what} did not stop at its time limit, so DuckDB was stopped. ${restarted}`,
+                durationMs: limitMs,
+              },
+      });
+    return inTurn(options.id, run, () => CANCELLED_BEFORE_START);
+  }
+
+  /**
    * Runs `op`; when it throws or returns what `failed` calls a failure, checks that DuckDB still
    * answers, and restarts it if not. `limitMs` is the hard deadline; `onRestart` words the result.
    */
@@ -328,49 +357,12 @@ export function resilientEngine(
         return outcomes;
       }),
 
-    query: (sql: string, options: QueryOptions = {}) => {
-      const limitMs = (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + graceMs;
-      const run = () =>
-        guarded<QueryResult>((e) => e.query(sql, options), {
-          failed: (r) => !r.ok && r.kind === 'error',
-          fatal: (r) => !r.ok && fatalKind(r.message) !== null,
-          limitMs,
-          onRestart: (r, restarted) =>
-            r && !r.ok
-              ? {
-                  ...r,
-                  ...explain(r.message, { query: true }, restarted),
-                }
-              : {
-                  ok: false,
-                  kind: 'timeout',
-                  message: `The query did not stop at its time limit, so DuckDB was stopped. ${restarted}`,
-                  durationMs: limitMs,
-                },
-        });
-      return inTurn(options.id, run, () => CANCELLED_BEFORE_START);
-    },
+    query: (sql: string, options: QueryOptions = {}) =>
+      statement((e) => e.query(sql, options), options, 'The query'),
 
     // As a query: a statement that takes DuckDB down restarts it, and says so.
-    exportCsv: (sql: string, options: ExportOptions = {}) => {
-      const limitMs = (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + graceMs;
-      const run = () =>
-        guarded<ExportResult>((e) => e.exportCsv(sql, options), {
-          failed: (r) => !r.ok && r.kind === 'error',
-          fatal: (r) => !r.ok && fatalKind(r.message) !== null,
-          limitMs,
-          onRestart: (r, restarted) =>
-            r && !r.ok
-              ? { ...r, ...explain(r.message, { query: true }, restarted) }
-              : {
-                  ok: false,
-                  kind: 'timeout',
-                  message: `Saving the result did not stop at its time limit, so DuckDB was stopped. ${restarted}`,
-                  durationMs: limitMs,
-                },
-        });
-      return inTurn(options.id, run, () => CANCELLED_BEFORE_START);
-    },
+    exportCsv: (sql: string, options: ExportOptions = {}) =>
+      statement((e) => e.exportCsv(sql, options), options, 'Saving the result'),
 
     // Not queued: it must reach the operation that is running (book.start forwards it).
     cancel: async (id) => {
