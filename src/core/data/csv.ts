@@ -4,12 +4,15 @@
  * file and a model and the person will open the download in Excel or Sheets.
  */
 import type { Cell } from './cell.ts';
+import { quoteLiteral } from '../sql/sql-text.ts';
 
 /**
  * Characters that make a spreadsheet read a text cell as a formula (OWASP, "CSV Injection").
  * Such a cell gets a leading apostrophe, which spreadsheets show as text and do not evaluate.
+ * One list for the page's CSV and the one DuckDB writes (`textFieldSql`).
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_FIRST = ['=', '+', '-', '@', '\t', '\r'];
+const startsFormula = (text: string): boolean => FORMULA_FIRST.includes(text.charAt(0));
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
@@ -21,7 +24,7 @@ function field(cell: Cell): string {
 
 /** A text cell, guarded against formula injection and quoted where it needs to be. */
 export function textField(text: string): string {
-  const guarded = FORMULA_START.test(text) ? `'${text}` : text;
+  const guarded = startsFormula(text) ? `'${text}` : text;
   return NEEDS_QUOTES.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }
 
@@ -32,7 +35,8 @@ export function textField(text: string): string {
  * 766,000 rows × 12 columns: decoding each cell from Arrow was most of 16 s). A NULL is empty.
  */
 export function textFieldSql(column: string): string {
-  const guarded = `CASE WHEN left(${column}, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) THEN '''' || ${column} ELSE ${column} END`;
+  const first = FORMULA_FIRST.map(quoteLiteral).join(', ');
+  const guarded = `CASE WHEN left(${column}, 1) IN (${first}) THEN '''' || ${column} ELSE ${column} END`;
   // The apostrophe the guard adds needs no quotes: the text needs them exactly when it did.
   return `CASE WHEN ${column} IS NULL THEN '' WHEN regexp_matches(${column}, '[",\r\n]') THEN '"' || replace(${guarded}, '"', '""') || '"' ELSE ${guarded} END`;
 }
