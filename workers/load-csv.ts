@@ -23,13 +23,21 @@ export interface CsvLoaded {
   columns: ColumnName[];
   format: 'csv' | 'tsv';
   notes: string[];
-  /** The format DuckDB's sniffer read dates with; empty when it found none. */
-  dateFormat: string;
+  /**
+   * Columns DuckDB's sniffer took for dates in a local order or for booleans written as words
+   * (`Yes`/`No`), read as text for local-formats.ts to read by the whole column and say.
+   */
+  readAsText: TextRead;
   /**
    * read_csv's options for more of the same text, without its header: the dialect, the types
    * and the formats this reading found (for a file made UTF-8 in parts, read-delimited.ts).
    */
   continuation(): Promise<string | null>;
+}
+
+export interface TextRead {
+  dates: string[];
+  booleans: string[];
 }
 
 /** DuckDB found bytes that are not UTF-8 (past the head the encoding was judged from). */
@@ -46,6 +54,8 @@ interface Attempt {
   noQuote: boolean;
   /** Lines above the header (a title block: src/core/reading/title-lines.ts). */
   skip: number;
+  /** The comment character Sift found (title-lines.ts Framing.comment); null: DuckDB's own. */
+  comment: '#' | '' | null;
   /** Columns read as text whatever they look like (numbers with a point between thousands). */
   asText: string[];
   decoding: Decoding;
@@ -61,6 +71,7 @@ function options(a: Attempt): string {
   if (a.maxLineBytes) out.push(`max_line_size = ${a.maxLineBytes}`);
   if (a.noQuote) out.push("quote = ''");
   if (a.skip > 0) out.push(`skip = ${a.skip}`);
+  if (a.comment !== null) out.push(`comment = ${quoteLiteral(a.comment)}`);
   return out.join(', ');
 }
 
@@ -101,8 +112,13 @@ interface Sniffed {
   names: Array<string | null>;
   quoted: boolean;
   delimiter: string;
-  /** The strptime format DuckDB read dates with (`%d.%m.%Y`); empty when it found none. */
+  /** The strptime formats DuckDB read dates and timestamps with; empty when it found none. */
   dateFormat: string;
+  timestampFormat: string;
+  /** The type DuckDB's sniffer gave each column. */
+  types: string[];
+  /** The dialect the header was read in, for another look at the head's values. */
+  dialect: string[];
 }
 
 /** sniff_csv's word for an option it found none of. */
@@ -110,16 +126,36 @@ const found = (v: unknown) => (typeof v === 'string' && v !== '(empty)' ? v : ''
 
 async function sniffHeader(exec: Exec, path: string, a: Attempt): Promise<Sniffed> {
   const [sniff] = await exec(
-    `SELECT HasHeader AS h, Delimiter AS d, Quote AS q, Escape AS e, SkipRows AS s, len(Columns) AS n, DateFormat AS df FROM sniff_csv(${quoteLiteral(path)}, ${options(a)})`,
+    `SELECT HasHeader AS h, Delimiter AS d, Quote AS q, Escape AS e, SkipRows AS s, Comment AS c, len(Columns) AS n, DateFormat AS df, TimestampFormat AS tf, array_to_string(list_transform(Columns, x -> x.type), chr(31)) AS types FROM sniff_csv(${quoteLiteral(path)}, ${options(a)})`,
   );
   if (!sniff) throw new Error('The file could not be sniffed.');
   const quoted = typeof sniff.q === 'string' && sniff.q.length === 1;
+  const dialect = sniffedDialect(a, sniff);
   return {
-    names: await headerNames(exec, path, a, sniff),
+    names: await headerNames(exec, path, a, sniff, dialect),
     quoted,
     delimiter: String(sniff.d),
     dateFormat: found(sniff.df),
+    timestampFormat: found(sniff.tf),
+    types: String(sniff.types ?? '').split('\x1f'),
+    dialect,
   };
+}
+
+/** The dialect the sniffer found for the whole file, to read rows of it as text. */
+function sniffedDialect(a: Attempt, sniff: Row): string[] {
+  const dialect = [`delim = ${quoteLiteral(String(sniff.d))}`];
+  // Lines Sift found above the header are in the options already (Attempt.skip).
+  if (a.skip === 0) dialect.push(`skip = ${Number(sniff.s ?? 0)}`);
+  for (const [option, value] of [
+    ['quote', sniff.q],
+    ['escape', sniff.e],
+    ...(a.comment === null ? [['comment', sniff.c] as const] : []),
+  ] as const) {
+    if (typeof value === 'string' && value.length === 1)
+      dialect.push(`${option} = ${quoteLiteral(value)}`);
+  }
+  return dialect;
 }
 
 async function headerNames(
@@ -127,20 +163,11 @@ async function headerNames(
   path: string,
   a: Attempt,
   sniff: Row,
+  dialect: string[],
 ): Promise<Array<string | null>> {
   const count = Number(sniff.n);
   if (!sniff.h) return Array.from({ length: count }, () => null);
   // Read the header row as data, in the dialect the sniffer found for the whole file.
-  const dialect = [`delim = ${quoteLiteral(String(sniff.d))}`];
-  // Lines Sift found above the header are in the options already (Attempt.skip).
-  if (a.skip === 0) dialect.push(`skip = ${Number(sniff.s ?? 0)}`);
-  for (const [option, value] of [
-    ['quote', sniff.q],
-    ['escape', sniff.e],
-  ] as const) {
-    if (typeof value === 'string' && value.length === 1)
-      dialect.push(`${option} = ${quoteLiteral(value)}`);
-  }
   const [first] = await exec(
     `SELECT * FROM read_csv(${quoteLiteral(path)}, ${options(a)}, header = false, all_varchar = true, ${dialect.join(', ')}) LIMIT 1`,
   );
@@ -166,8 +193,9 @@ async function attempt(
   headPath: string | null,
 ): Promise<Omit<CsvLoaded, 'format' | 'notes'> & { delimiter: string }> {
   // The head first; should it not sniff (a quoted line break cut in two), the file itself.
+  let sniffedPath = headPath ?? path;
   const sniffed = headPath
-    ? await sniffHeader(exec, headPath, a).catch(() => sniffHeader(exec, path, a))
+    ? await sniffHeader(exec, headPath, a).catch(() => sniffHeader(exec, (sniffedPath = path), a))
     : await sniffHeader(exec, path, a);
   const { names: originals, quoted } = sniffed;
   if (!a.padRows && originals.length === 1 && /[,;\t|]/.test(originals[0] ?? '')) {
@@ -179,7 +207,10 @@ async function attempt(
   }
   const names = cleanColumnNames(originals);
   const hasHeader = originals.some((o) => o !== null);
-  const types = a.asText.filter((n) => names.includes(n));
+  const readAsText = await textRead(exec, sniffedPath, a, sniffed, names);
+  const types = [...new Set([...a.asText, ...readAsText.dates, ...readAsText.booleans])].filter(
+    (n) => names.includes(n),
+  );
   const typed = types.length
     ? `, types = {${types.map((n) => `${quoteLiteral(n)}: 'VARCHAR'`).join(', ')}}`
     : '';
@@ -187,15 +218,62 @@ async function attempt(
     `CREATE TABLE ${quoteIdent(table)} AS SELECT * FROM read_csv(${quoteLiteral(path)}, ${options(a)}, header = ${hasHeader}, names = [${names.map(quoteLiteral).join(', ')}]${typed})`,
   );
   const columns = names.map((name, i) => ({ original: originals[i] ?? null, name }));
-  const { delimiter, dateFormat } = sniffed;
+  const { delimiter } = sniffed;
   // Asked for only when there is more text to read: a DESCRIBE the usual load does without.
   const more = { ...a };
   return {
     columns,
     delimiter,
-    dateFormat,
+    readAsText,
     continuation: () => continuation(exec, table, path, more),
   };
+}
+
+/** A date in a local order: day and month, or a two-digit year (DuckDB puts that first). */
+const LOCAL_DATE = /^(%[dm]([/.-])%[dm]\2%[Yy]|%y([/.-])%m\3%d)$/;
+const LOCAL_TIMESTAMP = /^(.+) %H:%M(:%S)?$/;
+
+/**
+ * The columns DuckDB's sniffer would read by one guess for the file, to be read as text and
+ * judged by the whole column instead (local-formats.ts): dates in a local order — `01.01.24`
+ * read as 2001-01-24, `03/04/2024` as 3 April in a file of American dates (issue 45) — and
+ * booleans written as words other than true and false (`Yes`/`No`, `Y`/`N`), so that their
+ * reading is said. ISO dates and true/false stay DuckDB's.
+ */
+async function textRead(
+  exec: Exec,
+  path: string,
+  a: Attempt,
+  sniffed: Sniffed,
+  names: string[],
+): Promise<TextRead> {
+  const ts = LOCAL_TIMESTAMP.exec(sniffed.timestampFormat)?.[1] ?? '';
+  const dates = names.filter((_, i) => {
+    const type = sniffed.types[i];
+    if (type === 'DATE') return LOCAL_DATE.test(sniffed.dateFormat);
+    return type === 'TIMESTAMP' && LOCAL_DATE.test(ts);
+  });
+  const flags = names.flatMap((_, i) => (sniffed.types[i] === 'BOOLEAN' ? [i] : []));
+  if (flags.length === 0) return { dates, booleans: [] };
+  // The head's values of each boolean column, as written (the sniffer's sample is the head).
+  const header = sniffed.names.some((n) => n !== null);
+  const own = `names = [${names.map((_, i) => `'c${i}'`).join(', ')}]`;
+  const lists = flags.map((i, j) => `list_distinct(list(lower(trim(c${i})))) AS b${j}`);
+  const [row] = await exec(
+    `SELECT ${lists.join(', ')} FROM (SELECT * FROM read_csv(${quoteLiteral(path)}, ${options(a)}, header = false, all_varchar = true, ${own}, ${sniffed.dialect.join(', ')}) OFFSET ${header ? 1 : 0})`,
+  );
+  const booleans = flags.flatMap((i, j) => {
+    const words = listOf(row?.[`b${j}`]).filter((w) => w !== null && w !== '');
+    return words.every((w) => w === 'true' || w === 'false') ? [] : [names[i]!];
+  });
+  return { dates, booleans };
+}
+
+/** A DuckDB list as the worker's rows give it (an Arrow vector, or an array). */
+function listOf(v: unknown): Array<string | null> {
+  if (v === null || v === undefined) return [];
+  const items = Array.isArray(v) ? v : Array.from(v as Iterable<unknown>);
+  return items.map((x) => (x === null || x === undefined ? null : String(x)));
 }
 
 /**
@@ -218,7 +296,7 @@ async function continuation(exec: Exec, table: string, path: string, a: Attempt)
   // A reading without quotes says so in options(a) already.
   if (!a.noQuote)
     dialect.push(`quote = ${quoteLiteral(quote)}`, `escape = ${quoteLiteral(escape)}`);
-  dialect.push(`comment = ${quoteLiteral(found(sniff.c))}`);
+  if (a.comment === null) dialect.push(`comment = ${quoteLiteral(found(sniff.c))}`);
   if (found(sniff.df)) dialect.push(`dateformat = ${quoteLiteral(found(sniff.df))}`);
   if (found(sniff.tf)) dialect.push(`timestampformat = ${quoteLiteral(found(sniff.tf))}`);
   const types = (await exec(`DESCRIBE ${quoteIdent(table)}`)).map(
@@ -238,6 +316,8 @@ export async function loadCsv(
     headPath?: string | null;
     /** Lines above the header to leave out. */
     skip?: number;
+    /** Lines that start with this are comments ('' none; absent, as DuckDB's sniffer finds). */
+    comment?: '#' | '' | null;
     /** Columns to read as text. */
     asText?: string[];
     decoding?: Decoding;
@@ -250,6 +330,7 @@ export async function loadCsv(
     maxLineBytes: null,
     noQuote: false,
     skip: how.skip ?? 0,
+    comment: how.comment ?? null,
     asText: how.asText ?? [],
     decoding: how.decoding ?? 'utf-8',
   };
@@ -257,10 +338,10 @@ export async function loadCsv(
   for (let tries = 0; tries < 6; tries++) {
     try {
       const read = await attempt(exec, table, path, a, headPath);
-      const { columns, delimiter, dateFormat, continuation } = read;
+      const { columns, delimiter, readAsText, continuation } = read;
       if (a.padRows) notes.push(...(await compareWithPlainReading(exec, table, path, a)));
       const format = delimiter === '\t' ? 'tsv' : 'csv';
-      return { columns, format, notes, dateFormat, continuation };
+      return { columns, format, notes, readAsText, continuation };
     } catch (e) {
       const message = errorMessage(e);
       const tooLong = longLine(message);

@@ -5,19 +5,10 @@
  * statement, with any value that does not fit kept as written in a column beside it (issue 28).
  */
 import type { ColumnConversion, ColumnName } from '../src/core/data/engine.ts';
-import {
-  dateOrder,
-  datePartsSql,
-  dateShape,
-  dateSql,
-  describeDates,
-  type DateOrder,
-  type DateShape,
-} from '../src/core/reading/local-dates.ts';
+import { dateShape, type DateOrder } from '../src/core/reading/local-dates.ts';
 import {
   describeFormat,
   judgeNumbers,
-  blankSql,
   misfitSql,
   numberFit,
   numberSql,
@@ -26,9 +17,11 @@ import {
   type NumberVerdict,
   type ValueShape,
 } from '../src/core/reading/local-numbers.ts';
-import { quoteIdent, quoteLiteral } from '../src/core/sql/sql-text.ts';
+import { quoteIdent } from '../src/core/sql/sql-text.ts';
 import { errorMessage } from '../src/core/errors.ts';
-import type { Exec } from './load-csv.ts';
+import type { Exec, TextRead } from './load-csv.ts';
+import { planBooleans } from './local-booleans.ts';
+import { planDates } from './local-dates-plan.ts';
 
 /** Values looked at to tell whether a column could be numbers or dates at all. */
 const SAMPLE = 2000;
@@ -62,9 +55,16 @@ export async function withLocalFormats<T extends { columns: ColumnName[]; notes:
   table: string,
   read: T,
   reread?: (asText: string[]) => Promise<ColumnName[]>,
+  hints: Hints = {},
 ): Promise<T & { conversions?: ColumnConversion[] }> {
   try {
-    const { columns, conversions } = await readLocalFormats(exec, table, read.columns, reread);
+    const { columns, conversions } = await readLocalFormats(
+      exec,
+      table,
+      read.columns,
+      reread,
+      hints,
+    );
     return conversions.length ? { ...read, columns, conversions } : { ...read, columns };
   } catch (e) {
     const why = errorMessage(e).split('\n')[0];
@@ -73,6 +73,13 @@ export async function withLocalFormats<T extends { columns: ColumnName[]; notes:
       notes: [...read.notes, `Numbers and dates in local formats were left as text: ${why}`],
     };
   }
+}
+
+export interface Hints {
+  /** Columns DuckDB's sniffer took for local dates and worded booleans, read as text. */
+  textRead?: TextRead;
+  /** The order the person chose for dates no value settles. */
+  dates?: DateOrder | null;
 }
 
 /** Converts what reads as local numbers and dates in `table`; the columns as they now are. */
@@ -84,9 +91,11 @@ async function readLocalFormats(
    * Reads the table again with these columns as text, and gives its columns: for a file whose
    * text columns write `1.234,56`, where DuckDB took a column of `1.234` for 1.234.
    */
-  reread?: (asText: string[]) => Promise<ColumnName[]>,
+  reread: ((asText: string[]) => Promise<ColumnName[]>) | undefined,
+  hints: Hints,
 ): Promise<Converted> {
   let columns = given;
+  const booleans = new Set(hints.textRead?.booleans ?? []);
   const t = quoteIdent(table);
   const schema = (await exec(`DESCRIBE ${t}`)).map((c) => ({
     name: String(c.column_name),
@@ -99,8 +108,11 @@ async function readLocalFormats(
       if (found) shapes.set(column, found);
     }
   };
-  await shape(schema.filter((c) => c.type === 'VARCHAR').map((c) => c.name));
-  if (shapes.size === 0) return { columns, conversions: [] };
+  const flags = await planBooleans(exec, t, [...booleans]);
+  await shape(
+    schema.filter((c) => c.type === 'VARCHAR' && !booleans.has(c.name)).map((c) => c.name),
+  );
+  if (shapes.size === 0 && flags.length === 0) return { columns, conversions: [] };
 
   // Columns that settle the decimal separator settle it for those that read either way.
   let first = new Map([...shapes].map(([c, s]) => [c, judgeNumbers(s, null)] as const));
@@ -120,7 +132,11 @@ async function readLocalFormats(
     if (verdict) planned.push(numberPlan(column, verdict));
     else dateColumns.push(column);
   }
-  planned.push(...(await planDates(exec, t, dateColumns, shapes, decimal)));
+  const dateHints = {
+    shortYears: new Set(hints.textRead?.dates ?? []),
+    chosen: hints.dates ?? null,
+  };
+  planned.push(...(await planDates(exec, t, dateColumns, shapes, decimal, dateHints)), ...flags);
   if (planned.length === 0) return { columns, conversions: [] };
   for (const p of planned) {
     if (!p.example) continue;
@@ -128,55 +144,6 @@ async function readLocalFormats(
     p.conversion.example.to = String(row?.v ?? '');
   }
   return apply(exec, table, columns, planned);
-}
-
-/**
- * How the columns that read as dates are converted: each ordered from its own values, and one
- * that no value settles following a column that was settled, else the file's decimal comma.
- */
-async function planDates(
-  exec: Exec,
-  t: string,
-  candidates: string[],
-  shapes: ReadonlyMap<string, ValueShape[]>,
-  decimal: Decimal | null,
-): Promise<Planned[]> {
-  const found: Array<{ column: string; shape: DateShape; a: number; b: number }> = [];
-  let settledOrder: DateOrder | null = null;
-  for (const column of candidates) {
-    const shape = dateShape(shapes.get(column)!);
-    if (!shape) continue;
-    const [parts] = await exec(datePartsSql(quoteIdent(column), t));
-    const [a, b] = [Number(parts?.a ?? 0), Number(parts?.b ?? 0)];
-    const own = dateOrder(a, b, shape, null);
-    if (!own.ambiguous) settledOrder = own.order;
-    found.push({ column, shape, a, b });
-  }
-  const hint = settledOrder ?? (decimal === ',' ? 'dmy' : null);
-  return found.map(({ column, shape, a, b }) => {
-    const verdict = dateOrder(a, b, shape, hint);
-    const c = quoteIdent(column);
-    const sql = dateSql(c, shape, verdict.order);
-    const example = shapes.get(column)!.find((s) => /^[0-9]/.test(s.example))?.example ?? '';
-    return {
-      column,
-      sql,
-      example: dateSql(quoteLiteral(example), shape, verdict.order),
-      misfit:
-        shape.misfits > 0
-          ? `CASE WHEN (${sql}) IS NULL AND NOT ${blankSql(c)} THEN ${c} END`
-          : undefined,
-      conversion: {
-        column,
-        type: shape.withTime ? 'TIMESTAMP' : 'DATE',
-        how: describeDates(verdict.order, shape.separator),
-        example: { from: example, to: '' },
-        values: shape.fitted,
-        misfits: shape.misfits,
-        ...(verdict.ambiguous ? { ambiguous: verdict.ambiguous } : {}),
-      },
-    };
-  });
 }
 
 /**
@@ -189,7 +156,7 @@ async function shapesOf(exec: Exec, t: string, c: string): Promise<ValueShape[] 
     `(SELECT ${c} FROM ${t} WHERE ${c} IS NOT NULL LIMIT ${SAMPLE})`,
     c,
   );
-  if (!sample || (numberFit(sample) < 0.5 && !dateShape(sample, 0.5))) return null;
+  if (!sample || (numberFit(sample) < 0.5 && !dateShape(sample, 0.5, true))) return null;
   return countShapes(exec, t, c);
 }
 
@@ -265,34 +232,4 @@ async function apply(
   // In the table's order, as the page lists them.
   const conversions = columns.flatMap((c) => byColumn.get(c.name)?.conversion ?? []);
   return { columns: out, conversions };
-}
-
-/**
- * DuckDB's sniffer reads `03.04.2024` with one format for the file (`dateFormat`); when no value
- * of a date column has a day over 12, the other order would have read it as well, and the person
- * and the model are told which was used.
- */
-export async function sniffedDateNotes(
-  exec: Exec,
-  table: string,
-  dateFormat: string,
-): Promise<string[]> {
-  if (!/%d.*%m|%m.*%d/.test(dateFormat) || dateFormat.startsWith('%Y')) return [];
-  const t = quoteIdent(table);
-  const dates = (await exec(`DESCRIBE ${t}`))
-    .filter((c) => String(c.column_type) === 'DATE')
-    .map((c) => String(c.column_name));
-  const notes: string[] = [];
-  for (const column of dates) {
-    const c = quoteIdent(column);
-    const [row] = await exec(
-      `SELECT max(day(${c})) AS d, strftime(min(${c}), ${quoteLiteral(dateFormat)}) AS example FROM ${t}`,
-    );
-    if (row?.d === null || row?.d === undefined || Number(row.d) > 12) continue;
-    const dayFirst = dateFormat.indexOf('%d') < dateFormat.indexOf('%m');
-    notes.push(
-      `${column}: no day is over 12, so “${String(row.example)}” could be read day first or month first; it was read ${dayFirst ? 'day first (day/month/year)' : 'month first (month/day/year)'}.`,
-    );
-  }
-  return notes;
 }

@@ -7,6 +7,7 @@
  * itself: such a file is read in place, without the copy (ARCHITECTURE.md, Facts: encodings).
  */
 import type { Encoding } from '../src/core/data/engine.ts';
+import type { DateOrderChoice } from '../src/core/reading/date-order.ts';
 import { HEAD_BYTES } from '../src/core/reading/file-head.ts';
 import type { Row } from '../src/core/sql/profile.ts';
 import { quoteIdent } from '../src/core/sql/sql-text.ts';
@@ -16,7 +17,7 @@ import { errorMessage } from '../src/core/errors.ts';
 import type { FileHead } from './gzip-head.ts';
 import { loadCsv, NotUtf8, type Decoding, type Exec } from './load-csv.ts';
 import { contents } from './load-json.ts';
-import { sniffedDateNotes, withLocalFormats } from './local-formats.ts';
+import { withLocalFormats } from './local-formats.ts';
 import type { FileRead, ReadDeps } from './read-file.ts';
 import { notRecords, stripNuls } from './text-checks.ts';
 import { appendParts, PartsDisagree, sliced, type TextSource } from './text-parts.ts';
@@ -37,10 +38,10 @@ export async function readDelimited(
   originalHead: FileHead,
   nulBytes: number,
   encoding: Encoding,
-  /** Keep numbers and dates in local formats as the text they are. */
-  asWritten: boolean,
+  /** Keep numbers and dates in local formats as the text they are; the order chosen for dates. */
+  choice: { asWritten: boolean; dates: DateOrderChoice | null },
 ): Promise<Delimited> {
-  const text = { nulBytes, asWritten, name: original.name, gzip: originalHead.gzip };
+  const text = { nulBytes, ...choice, name: original.name, gzip: originalHead.gzip };
   if (encoding === 'windows-1252' && !hasC1(originalHead.head)) {
     try {
       return await readText(
@@ -98,7 +99,13 @@ async function readText(
   source: TextSource,
   read: FileHead,
   decoding: Decoding,
-  text: { nulBytes: number; asWritten: boolean; name: string; gzip: boolean },
+  text: {
+    nulBytes: number;
+    asWritten: boolean;
+    dates: DateOrderChoice | null;
+    name: string;
+    gzip: boolean;
+  },
 ): Promise<Delimited> {
   const { nulBytes, asWritten, name } = text;
   const path = deps.pathFor(name, read.gzip);
@@ -115,11 +122,11 @@ async function readText(
   const frame = framing(headText(read.head, decoding));
   const trailing = frame && !read.gzip ? frame : null;
   try {
-    const how = { headPath, skip: frame?.skip ?? 0, decoding };
+    const how = { headPath, skip: frame?.skip ?? 0, comment: frame?.comment ?? null, decoding };
     const first = loadCsv(deps.exec, table, path, name, how);
     // A first part DuckDB cannot read may be cut where the whole text is not (a stray quote
     // before a quoted line break): the whole text decides, as for a later part.
-    const { dateFormat, continuation, ...csv } = await (inParts
+    const { readAsText, continuation, ...csv } = await (inParts
       ? first.catch((e: unknown) => {
           throw e instanceof NotUtf8 ? e : new PartsDisagree(errorMessage(e));
         })
@@ -129,6 +136,7 @@ async function readText(
     fragments = await notRecords(deps.exec, table, loaded.columns);
     if (fragments) await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`);
     else {
+      if (frame?.comments.length) loaded.notes.unshift(await commentNote(deps.exec, table, frame));
       if (frame?.titles.length) loaded.notes.unshift(titleNote(frame.titles));
       if (trailing) {
         const below = await dropTrailer(deps.exec, table, end(), trailing, decoding);
@@ -136,7 +144,6 @@ async function readText(
       }
       if (nulBytes > 0) loaded.notes.push(await stripNuls(deps.exec, table, nulBytes));
       if (text.gzip) loaded.notes.unshift('Unpacked from gzip while it was read.');
-      loaded.notes.push(...(await sniffedDateNotes(deps.exec, table, dateFormat)));
       if (asWritten) return { ...loaded, asWritten: true };
       // A column DuckDB read as 1.234 in a file that writes 1.234,56 is read again as text.
       const reread = async (asText: string[]) => {
@@ -152,7 +159,10 @@ async function readText(
         if (trailing) await dropTrailer(deps.exec, table, end(), trailing, decoding);
         return again.columns;
       };
-      return await withLocalFormats(deps.exec, table, loaded, reread);
+      return await withLocalFormats(deps.exec, table, loaded, reread, {
+        textRead: readAsText,
+        dates: text.dates,
+      });
     }
   } catch (e) {
     // No half-read table stays behind (the next file would find its name taken).
@@ -187,6 +197,26 @@ function titleNote(titles: string[]): string {
   return titles.length === 1
     ? `The line above the header, ${quoted}, is a title and was left out of the table.`
     : `${titles.length} lines above the header were left out of the table: ${quoted}.`;
+}
+
+/**
+ * Lines that start with `#`: left out by DuckDB as comments, or — where other lines hold a `#`
+ * that DuckDB's comment reading would cut (`Order #5`) — read as rows padded with NULLs, which
+ * are then taken out here. Either way the person is told.
+ */
+async function commentNote(exec: Exec, table: string, frame: Framing): Promise<string> {
+  const quoted = frame.comments.slice(0, 3).map((t) => `“${clipped(t.trim())}”`);
+  const more = frame.comments.length > 3 ? ' and others' : '';
+  if (frame.comment === '') {
+    const t = quoteIdent(table);
+    const columns = (await exec(`DESCRIBE ${t}`)).map((c) => quoteIdent(String(c.column_name)));
+    const [first, ...rest] = columns;
+    if (first)
+      await exec(
+        `DELETE FROM ${t} WHERE CAST(${first} AS VARCHAR) LIKE '#%'${rest.map((c) => ` AND ${c} IS NULL`).join('')}`,
+      );
+  }
+  return `Lines that start with “#” are comments and were left out of the table: ${quoted.join(', ')}${more}.`;
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
   ReadChoice,
 } from '../src/core/data/engine.ts';
 import type { HeadVerdict } from '../src/core/reading/file-head.ts';
+import type { DateOrderChoice } from '../src/core/reading/date-order.ts';
 import { ENCODINGS, guessSingleByte } from '../src/core/reading/text-encoding.ts';
 import type { FileHead } from './gzip-head.ts';
 import { NotUtf8, type Exec } from './load-csv.ts';
@@ -42,6 +43,8 @@ export interface FileRead {
   conversions?: ColumnConversion[];
   /** The person chose to keep numbers and dates as written. */
   asWritten?: boolean;
+  /** The order the person chose for dates no value settles. */
+  dates?: DateOrderChoice;
 }
 
 /** A head verdict that may be read into a table (of the structured formats, JSON only). */
@@ -58,6 +61,8 @@ export async function readFile(
 ): Promise<FileRead> {
   const chosen = choice.encoding;
   const asWritten = choice.asWritten ?? false;
+  const text = { asWritten, dates: choice.dates ?? null };
+  const chosenDates = choice.dates ? { dates: choice.dates } : {};
   if (verdict.kind === 'parquet') {
     if (read.gzip) throw new Error('This is a gzipped Parquet file; unpack it first.');
     const loaded = await loadParquet(deps, table, file);
@@ -73,17 +78,10 @@ export async function readFile(
   }
   const encoding = chosen ?? verdict.encoding;
   try {
-    const loaded = await readDelimited(
-      deps,
-      table,
-      file,
-      read,
-      verdict.nulBytes,
-      encoding,
-      asWritten,
-    );
+    const loaded = await readDelimited(deps, table, file, read, verdict.nulBytes, encoding, text);
     return {
       ...loaded,
+      ...chosenDates,
       encoding,
       ...(chosen ? { readAs: chosen } : {}),
       notes: [...encodingNote(encoding, chosen), ...loaded.notes],
@@ -93,9 +91,9 @@ export async function readFile(
   }
   // Not UTF-8 past the head the encoding was judged from: judged again where it is not.
   const guess = await encodingPastHead(file, read.gzip);
-  const loaded = await readDelimited(deps, table, file, read, verdict.nulBytes, guess, asWritten);
+  const loaded = await readDelimited(deps, table, file, read, verdict.nulBytes, guess, text);
   const note = `The file is UTF-8 at its start but not further on; it was read as ${ENCODINGS[guess]}. If the text looks wrong, choose another encoding under “Read as…”.`;
-  return { ...loaded, encoding: guess, notes: [note, ...loaded.notes] };
+  return { ...loaded, ...chosenDates, encoding: guess, notes: [note, ...loaded.notes] };
 }
 
 /** What the page says of an encoding other than UTF-8. */

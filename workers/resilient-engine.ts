@@ -316,10 +316,15 @@ export function resilientEngine(
       const file = loadFiles[outcome.fileIndex ?? i];
       if (outcome.ok) profiled.forget(outcome.table.name);
       if (outcome.ok && file) {
-        const { sheet, readAs, asWritten } = outcome.table;
+        const { sheet, readAs, asWritten, dates } = outcome.table;
         files.set(outcome.table.name, {
           file,
-          read: { sheet, encoding: readAs, ...(asWritten ? { asWritten } : {}) },
+          read: {
+            sheet,
+            encoding: readAs,
+            ...(asWritten ? { asWritten } : {}),
+            ...(dates ? { dates } : {}),
+          },
           table: outcome.table,
         });
       }

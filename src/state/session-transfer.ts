@@ -37,6 +37,7 @@ export function exportSession(session: OpenSession): ExportedSession {
         sheet: t.sheet,
         encoding: t.encoding,
         asWritten: t.asWritten,
+        dates: t.dates,
       })),
     events: [...log.events],
     // A running turn's last reply may still wait for its results.
@@ -70,6 +71,7 @@ export async function readSessionFile(file: File): Promise<SessionContent> {
     ...(t.sheet === undefined ? {} : { sheet: t.sheet }),
     ...(t.encoding === undefined ? {} : { encoding: t.encoding }),
     ...(t.asWritten ? { asWritten: t.asWritten } : {}),
+    ...(t.dates ? { dates: t.dates } : {}),
   }));
   const meta: SessionMeta = {
     id,

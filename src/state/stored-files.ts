@@ -35,8 +35,13 @@ export async function readStoredFiles(
 export function readsOf(tables: StoredTable[]): ReadonlyMap<string, ReadChoice> {
   return new Map(
     tables.flatMap((t) =>
-      t.sheet || t.encoding || t.asWritten
-        ? [[t.name, { sheet: t.sheet, encoding: t.encoding, asWritten: t.asWritten }] as const]
+      t.sheet || t.encoding || t.asWritten || t.dates
+        ? [
+            [
+              t.name,
+              { sheet: t.sheet, encoding: t.encoding, asWritten: t.asWritten, dates: t.dates },
+            ] as const,
+          ]
         : [],
     ),
   );
@@ -83,6 +88,7 @@ function storedTable(table: LoadedFile['table'], file: File, id: FileId): Stored
     ...(table.sheet === undefined ? {} : { sheet: table.sheet }),
     ...(table.readAs === undefined ? {} : { encoding: table.readAs }),
     ...(table.asWritten ? { asWritten: true as const } : {}),
+    ...(table.dates ? { dates: table.dates } : {}),
   };
 }
 

@@ -178,7 +178,10 @@ export class Workspace {
    * ("Read as…", when Sift's guess was wrong), numbers and dates kept as written or read. The
    * table's other choices stand; the session stores them with the table.
    */
-  async reread(table: string, change: Pick<ReadChoice, 'encoding' | 'asWritten'>): Promise<void> {
+  async reread(
+    table: string,
+    change: Pick<ReadChoice, 'encoding' | 'asWritten' | 'dates'>,
+  ): Promise<void> {
     const file = this.#files.get(table);
     const info = this.tables.find((t) => t.name === table);
     if (!file || !info || this.readOnly) return;
@@ -186,6 +189,7 @@ export class Workspace {
       ...(info.sheet === undefined ? {} : { sheet: info.sheet }),
       ...(info.readAs === undefined ? {} : { encoding: info.readAs }),
       ...(info.asWritten ? { asWritten: true } : {}),
+      ...(info.dates ? { dates: info.dates } : {}),
       ...change,
     };
     await this.#afterReset(() => this.#work.load(this.#load([file], [table], [choice], true)));

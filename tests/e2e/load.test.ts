@@ -144,6 +144,38 @@ describe('untidy files', () => {
     expect(errors).toEqual([]);
   });
 
+  it('reads two-digit years that could go either way as the file suggests, says so, and reads them the other way on one click, remembered with the session', async () => {
+    const { page, errors } = await openBlank();
+    // A statement of three days in March or September: no value settles the order.
+    await loadFiles(page, [
+      csv('releve.csv', 'Date;Montant\n09/03/24;1,50\n10/03/24;2,50\n11/03/24;3,00\n'),
+    ]);
+    const row = page.locator('[data-testid="conversions"] tr[data-column="Date"]');
+    expect(await row.locator('[data-testid="ambiguous"]').innerText()).toMatch(
+      /day first or month first; it was read day first \(day\/month\/year\) \(the file writes decimals with a comma\)/,
+    );
+    const range = async () => {
+      const r = await runSql(
+        page,
+        'SELECT CAST(min("Date") AS VARCHAR), CAST(max("Date") AS VARCHAR) FROM data',
+      );
+      return r.ok ? r.cells[0] : r.message;
+    };
+    expect(await range()).toEqual(['2024-03-09', '2024-03-11']);
+
+    const loads = Number(await page.getAttribute('main', 'data-loads'));
+    await row.locator('[data-testid="read-dates"][data-order="mdy"]').click();
+    await waitForLoads(page, loads + 1);
+    await expect.poll(() => row.innerText()).toContain('as you chose');
+    expect(await range()).toEqual(['2024-09-03', '2024-11-03']);
+
+    await page.reload();
+    await sessionsReady(page, 1);
+    await page.waitForSelector('[data-testid="conversions"] tr[data-column="Date"]');
+    expect(await range()).toEqual(['2024-09-03', '2024-11-03']);
+    expect(errors).toEqual([]);
+  });
+
   it('shows the rows of a table read again as they are now, taking off a view that no longer fits', async () => {
     const { page, errors } = await openBlank();
     const file = join(EXPORTS, 'fr-libreoffice-windows1252.csv');

@@ -7,6 +7,7 @@ import { formatCases } from './format-cases.ts';
 import { keptCases } from './kept-cases.ts';
 import { workbookCases } from './workbook-cases.ts';
 import { loadCases } from './load-cases.ts';
+import { misreadCases } from './misread-cases.ts';
 import { partCases } from './part-cases.ts';
 import { queryCases } from './query-cases.ts';
 import { saveCases } from './save-cases.ts';
@@ -17,6 +18,7 @@ export const engineCases: EngineCase[] = [
   ...loadCases,
   ...partCases,
   ...exportCases,
+  ...misreadCases,
   ...formatCases,
   ...workbookCases,
   ...boundsCases,

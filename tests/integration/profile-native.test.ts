@@ -196,7 +196,8 @@ describe('profile of a table crafted to show every issue', () => {
   it('names each problem on the column that has it, and none on clean columns', () => {
     const issues = Object.fromEntries(profile.columns.map((c) => [c.column, c.issues]));
     expect(issues).toEqual({
-      order_id: ['Mostly unique text: likely an identifier or free text'],
+      // Every value distinct, counted: a key, not a problem (issue 45).
+      order_id: [],
       sparse: ['High null rate: 25% missing'],
       currency: ['Constant column: every value is EUR'],
       amount_text: ['Numbers stored as text: 100% parse as numbers'],
@@ -338,13 +339,20 @@ describe('profile of a large table', () => {
     profile = await profileOf('big');
   });
 
-  it('estimates the distinct counts of many-valued columns, says so, and stays near the truth', () => {
+  it('counts exactly the distinct values an estimate leaves in doubt: an identifier is all distinct', () => {
     for (const name of ['id', 'order_code']) {
       const c = column(profile, name);
-      expect(c.uniqueApprox, name).toBe(true);
-      expect(c.uniqueCount, name).toBeGreaterThan(ROWS * 0.85);
-      expect(c.uniqueCount, name).toBeLessThanOrEqual(ROWS);
+      expect(c.uniqueApprox, name).toBeUndefined();
+      expect(c.uniqueCount, name).toBe(ROWS);
     }
+  });
+
+  it('estimates the distinct counts of many-valued columns far from all distinct, and says so', async () => {
+    await db.run(`CREATE TABLE halves AS SELECT i // 2 AS pair FROM range(${ROWS}) AS t(i)`);
+    const c = column(await profileOf('halves'), 'pair');
+    expect(c.uniqueApprox).toBe(true);
+    expect(c.uniqueCount).toBeGreaterThan((ROWS / 2) * 0.9);
+    expect(c.uniqueCount).toBeLessThan((ROWS / 2) * 1.1);
   });
 
   it('counts the distinct values of few-valued columns exactly', () => {
@@ -366,10 +374,8 @@ describe('profile of a large table', () => {
     expect(sampledCounts.every((n) => n >= 1 && n <= SAMPLE_ROWS)).toBe(true);
   });
 
-  it('still finds the identifier, the constant and the few far values', () => {
-    expect(column(profile, 'order_code').issues).toEqual([
-      'Mostly unique text: likely an identifier or free text',
-    ]);
+  it('still finds the constant and the few far values, and takes no identifier for a problem', () => {
+    expect(column(profile, 'order_code').issues).toEqual([]);
     expect(column(profile, 'currency').issues).toEqual(['Constant column: every value is EUR']);
     expect(column(profile, 'amount').issues.join(' ')).toMatch(/^Suspicious outliers: 5 values/);
   });

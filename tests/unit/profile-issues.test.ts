@@ -119,6 +119,13 @@ describe('columnIssues', () => {
       ]);
     });
 
+    it('is not reported for text whose every value is distinct, counted: a key', () => {
+      expect(columnIssues('VARCHAR', 20, stats(20, { unique: 20, numericText: 0 }))).toEqual([]);
+      // An estimate of all distinct is still in doubt: the warning stands.
+      const estimated = stats(1000, { unique: 1000, numericText: 0, estimated: true });
+      expect(columnIssues('VARCHAR', 1000, estimated)).toHaveLength(1);
+    });
+
     it('is not reported for fewer than 20 values', () => {
       expect(columnIssues('VARCHAR', 19, stats(19, { unique: 19, numericText: 0 }))).toEqual([]);
     });

@@ -49,4 +49,26 @@ describe('title lines and closing totals', () => {
   it('does not take a quoted line break for a title', () => {
     expect(framing('"a\nb";c;d\n1;2;3\n4;5;6\n')?.skip ?? 0).toBe(0);
   });
+
+  it('reads lines that start with # as comments, never as the header or a title', () => {
+    const text =
+      '# Export from bank\n# generated 2024\nid,amount\n1,10\n# page break\n2,20\n3,30\n';
+    expect(framing(text)).toMatchObject({
+      delimiter: ',',
+      skip: 0,
+      titles: [],
+      comment: '#',
+      comments: ['# Export from bank', '# generated 2024', '# page break'],
+    });
+    // A title above comments is counted as DuckDB counts skip: without the comment lines.
+    expect(framing('Report;;\n# note\na;b;c\n1;2;3\n4;5;6\n')).toMatchObject({
+      skip: 1,
+      titles: ['Report'],
+    });
+    // A `#` in a value would be cut by DuckDB's comment reading: comments are read as rows then.
+    const hashed = framing('# Export\nid,what\n1,Order #5\n# page\n2,Item #7\n')!;
+    expect([hashed.comment, hashed.skip]).toEqual(['', 1]);
+    // A header that names a column `#` is a header.
+    expect(framing('#,name,score\n1,Ana,3\n2,Bo,4\n')).toMatchObject({ skip: 0, comment: null });
+  });
 });

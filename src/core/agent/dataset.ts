@@ -32,7 +32,8 @@ export function conversionNotes(t: Pick<TableInfo, 'conversions' | 'asWritten'>)
     const misfits = c.misfits
       ? ` ${c.misfits} value${c.misfits === 1 ? '' : 's'} that did not fit ${c.misfits === 1 ? 'is' : 'are'} NULL there and kept as text in "${c.misfitColumn}".`
       : '';
-    const ambiguous = c.ambiguous ? ` ${c.ambiguous}` : '';
+    const said = c.ambiguous ?? c.why;
+    const ambiguous = said ? ` ${said}` : '';
     return `"${c.column}" is text in the file, read as ${c.type}: “${c.example.from}” → ${c.example.to} (${c.how}).${misfits}${ambiguous}`;
   });
 }

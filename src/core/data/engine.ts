@@ -4,6 +4,7 @@
  * Every value that crosses it is plain, structured-cloneable data.
  */
 
+import type { DateOrderChoice } from '../reading/date-order.ts';
 import type { Cell } from './cell.ts';
 import type { TextEncodingName } from '../reading/text-encoding.ts';
 
@@ -126,6 +127,8 @@ export interface TableInfo {
   conversions?: ColumnConversion[];
   /** The person chose to keep every column as written ("Keep as written"). */
   asWritten?: boolean;
+  /** The order the person chose for dates the values alone do not settle. */
+  dates?: DateOrderChoice;
   /** How long reading the file into the table took. */
   loadMs: number;
   /**
@@ -155,6 +158,10 @@ export interface ColumnConversion {
   misfitColumn?: string;
   /** Why another reading was possible, when it was ("03/04 could be 3 April or 4 March"). */
   ambiguous?: string;
+  /** What settled a reading the values alone did not (the rows' order, the dates' span). */
+  why?: string;
+  /** Of dates, the other orders that read every value, for the person to choose instead. */
+  otherOrders?: DateOrderChoice[];
 }
 
 /**
@@ -252,6 +259,8 @@ export interface ReadChoice {
   encoding?: Encoding;
   /** Keep columns of numbers and dates in local formats as the text they are (the person's choice). */
   asWritten?: boolean;
+  /** Read dates no value settles in this order (the person's choice). */
+  dates?: DateOrderChoice;
 }
 
 /** One table a session had, as `reopen` looks for it in the session's database file. */

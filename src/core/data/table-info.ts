@@ -5,6 +5,7 @@
  * that come back in are validated).
  */
 import { z } from 'zod';
+import { dateOrderChoice } from '../reading/date-order.ts';
 import { textEncodingName } from '../reading/text-encoding.ts';
 import type { ReadChoice, TableInfo, TableProfile } from './engine.ts';
 import { tableProfile } from './profile-schema.ts';
@@ -21,6 +22,8 @@ const columnConversion = z.object({
   misfits: z.number(),
   misfitColumn: z.string().optional(),
   ambiguous: z.string().optional(),
+  why: z.string().optional(),
+  otherOrders: z.array(dateOrderChoice).optional(),
 });
 
 /**
@@ -29,7 +32,7 @@ const columnConversion = z.object({
  * not leave an old reading in place. Raise it whenever a reader (workers/read-file.ts and what it
  * calls) may read a file differently (ARCHITECTURE.md, Where a change goes).
  */
-export const READS_VERSION = 1;
+export const READS_VERSION = 2;
 
 export const tableInfo = z.object({
   name: z.string(),
@@ -45,6 +48,7 @@ export const tableInfo = z.object({
   notes: z.array(z.string()),
   conversions: z.array(columnConversion).optional(),
   asWritten: z.boolean().optional(),
+  dates: dateOrderChoice.optional(),
   loadMs: z.number(),
   fileModified: z.number().optional(),
   database: z.string().optional(),
@@ -122,6 +126,7 @@ export function readFrom(
     info.fileModified === file.lastModified &&
     (info.sheet ?? null) === (read.sheet ?? null) &&
     (info.readAs ?? null) === (read.encoding ?? null) &&
-    Boolean(info.asWritten) === Boolean(read.asWritten)
+    Boolean(info.asWritten) === Boolean(read.asWritten) &&
+    (info.dates ?? null) === (read.dates ?? null)
   );
 }

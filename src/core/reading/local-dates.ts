@@ -2,14 +2,18 @@
  * Dates written as people write them — `25/03/2024`, `03/25/2024`, `25.03.2024`, with or
  * without a time — read as dates, the order of day and month decided from the whole column: a
  * first part over 12 makes it the day, a second part over 12 makes the first the month; when
- * neither is, the reading is a choice and is said (issue 28). The shapes come from the same count
- * as numbers' (local-numbers.ts); the largest parts from one query (workers/local-formats.ts).
+ * neither is, the reading is a choice and is said (issue 28). Two-digit years (`01.01.24`,
+ * `09/03/24`, `24-03-09`) are read by the evidence in short-years.ts (issue 45). The shapes come
+ * from the same count as numbers' (local-numbers.ts); the largest parts from one query
+ * (workers/local-formats.ts).
  */
 import { isNullMarker, MIN_FIT, type ValueShape } from './local-numbers.ts';
 import { quoteLiteral } from '../sql/sql-text.ts';
 
 export interface DateShape {
   separator: '/' | '.' | '-';
+  /** A year of four digits, always last; or of two, first or last (`24-03-09`, `09.03.24`). */
+  year: 'long' | 'short';
   /** Whether any value has a time after the date (hh:mm or hh:mm:ss). */
   withTime: boolean;
   withSeconds: boolean;
@@ -17,68 +21,93 @@ export interface DateShape {
   misfits: number;
 }
 
-const DATE = /^(0{1,2})([/.-])(0{1,2})\2(0000)(?: (00?):(00)(:00)?)?$/;
+const TIME = '(?: (00?):(00)(:00)?)?';
+const LONG = new RegExp(`^(0{1,2})([/.-])(0{1,2})\\2(0000)${TIME}$`);
+const SHORT = new RegExp(`^(0{1,2})([/.-])(0{1,2})\\2(0{1,2})${TIME}$`);
 
-/** Whether the column's values are day-month-year dates with one separator; null if not. */
-export function dateShape(shapes: ValueShape[], minFit = MIN_FIT): DateShape | null {
+/**
+ * Whether the column's values are dates with one separator; null if not. Two-digit years are
+ * looked for only where `short` says so (a column DuckDB's sniffer took for dates): `1.2.10`
+ * is as likely a version as a date.
+ */
+export function dateShape(shapes: ValueShape[], minFit = MIN_FIT, short = false): DateShape | null {
   const values = shapes.filter((s) => !isNullMarker(s.shape));
   const total = values.reduce((n, s) => n + s.count, 0);
   if (total === 0) return null;
-  const bySeparator = new Map<string, DateShape>();
+  const found = new Map<string, DateShape>();
   for (const s of values) {
-    const m = DATE.exec(s.shape);
+    const long = LONG.exec(s.shape);
+    const m = long ?? (short ? SHORT.exec(s.shape) : null);
     if (!m) continue;
     const separator = m[2] as DateShape['separator'];
-    const found = bySeparator.get(separator) ?? {
+    const year = long ? 'long' : 'short';
+    const key = `${separator}${year}`;
+    const shape = found.get(key) ?? {
       separator,
+      year,
       withTime: false,
       withSeconds: false,
       fitted: 0,
       misfits: 0,
     };
-    found.fitted += s.count;
-    found.withTime ||= m[5] !== undefined;
-    found.withSeconds ||= m[7] !== undefined;
-    bySeparator.set(separator, found);
+    shape.fitted += s.count;
+    shape.withTime ||= m[5] !== undefined;
+    shape.withSeconds ||= m[7] !== undefined;
+    found.set(key, shape);
   }
-  const best = [...bySeparator.values()].sort((a, b) => b.fitted - a.fitted)[0];
+  const best = [...found.values()].sort((a, b) => b.fitted - a.fitted)[0];
   if (!best || best.fitted < total * minFit) return null;
   return { ...best, misfits: total - best.fitted };
 }
 
-export type DateOrder = 'dmy' | 'mdy';
+/** Day, month, year; month, day, year; or (two-digit years only) year, month, day. */
+export type DateOrder = 'dmy' | 'mdy' | 'ymd';
 
 export interface DateVerdict {
   order: DateOrder;
   /** Said when no value settled the order. */
   ambiguous?: string;
+  /** What settled it, when the values alone did not (short-years.ts). */
+  why?: string;
+  /** The other orders that read every value, for the person to choose instead. */
+  others?: DateOrder[];
 }
 
 /**
- * The order of day and month, from the largest first and second parts of the column's values.
- * `hint` is the order the file suggests when the values do not (a decimal comma writes dates
- * day first; so do the dotted dates of Central Europe).
+ * The order of day and month of four-digit-year dates, from the largest first and second parts
+ * of the column's values. `hint` is the order the file suggests when the values do not (a
+ * decimal comma writes dates day first; so do the dotted dates of Central Europe); `chosen`, the
+ * order the person asked for, taken where the values allow it.
  */
 export function dateOrder(
   maxFirst: number,
   maxSecond: number,
   shape: DateShape,
   hint: DateOrder | null,
+  chosen: DateOrder | null = null,
 ): DateVerdict {
   if (maxFirst > 12 && maxSecond <= 12) return { order: 'dmy' };
   if (maxSecond > 12 && maxFirst <= 12) return { order: 'mdy' };
-  const order: DateOrder = shape.separator === '.' ? 'dmy' : (hint ?? 'dmy');
-  const words = order === 'dmy' ? 'day first (day/month/year)' : 'month first (month/day/year)';
+  const wanted = chosen === 'dmy' || chosen === 'mdy' ? chosen : null;
+  const suggested = hint === 'mdy' ? 'mdy' : 'dmy';
+  const order: DateOrder = wanted ?? (shape.separator === '.' ? 'dmy' : suggested);
+  const s = shape.separator;
   return {
     order,
-    ambiguous: `No day in the column is over 12, so 03${shape.separator}04 could be 3 April or 4 March; it was read ${words}.`,
+    ambiguous: wanted
+      ? `No day in the column is over 12; it was read ${orderWords(order, s)}, as you chose.`
+      : `No day in the column is over 12, so 03${s}04 could be 3 April or 4 March; it was read ${orderWords(order, s)}.`,
+    others: [order === 'dmy' ? 'mdy' : 'dmy'],
   };
 }
+
+const PARTS = { d: '%d', m: '%m', y: '%y' } as const;
 
 /** The strptime format of the column's dates. */
 export function dateFormat(shape: DateShape, order: DateOrder, time: boolean): string {
   const s = shape.separator;
-  const date = order === 'dmy' ? `%d${s}%m${s}%Y` : `%m${s}%d${s}%Y`;
+  const part = (c: string) => (c === 'y' && shape.year === 'long' ? '%Y' : PARTS[c as 'd']);
+  const date = [...order].map(part).join(s);
   if (!time) return date;
   return `${date} %H:%M${shape.withSeconds ? ':%S' : ''}`;
 }
@@ -86,7 +115,8 @@ export function dateFormat(shape: DateShape, order: DateOrder, time: boolean): s
 /**
  * The SQL that reads `column` as a date (or a timestamp when any value has a time): NULL for a
  * value that does not fit, kept as written beside it. A date without a time in a column with
- * times is read at midnight.
+ * times is read at midnight. Two-digit years are DuckDB's `%y`: 00–68 are 2000–2068, 69–99 are
+ * 1969–1999 (POSIX's pivot, measured on DuckDB 1.4.3; a spreadsheet's is 1930).
  */
 export function dateSql(column: string, shape: DateShape, order: DateOrder): string {
   const trimmed = `trim(${column})`;
@@ -103,5 +133,12 @@ export function datePartsSql(column: string, table: string): string {
   return `SELECT ${part(1)} AS a, ${part(2)} AS b FROM ${table}`;
 }
 
+const WORDS = { d: 'day', m: 'month', y: 'year' } as const;
+
+/** `day/month/year`, as the page says how a column was read. */
 export const describeDates = (order: DateOrder, separator: string) =>
-  order === 'dmy' ? `day${separator}month${separator}year` : `month${separator}day${separator}year`;
+  [...order].map((c) => WORDS[c as 'd']).join(separator);
+
+/** `day first (day/month/year)`, as a sentence says it. */
+export const orderWords = (order: DateOrder, separator: string) =>
+  `${WORDS[order[0] as 'd']} first (${describeDates(order, separator)})`;

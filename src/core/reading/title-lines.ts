@@ -54,25 +54,46 @@ export function likelyDelimiter(lines: string[]): string | null {
 
 export interface Framing {
   delimiter: string;
-  /** Physical lines to skip before the header, and the ones with text (for the page). */
+  /**
+   * Lines to skip before the header, comment lines not counted (DuckDB's `skip` counts lines
+   * after its comments are taken out), and the ones with text (for the page).
+   */
   skip: number;
   titles: string[];
   /** The fields a full line fills, near the top. */
   widest: number;
+  /**
+   * `#` when lines start with it above the header or between rows (`# Export from …`), to be
+   * read as comments; '' when such lines stand beside other lines that hold a `#` (`Order #5`),
+   * which DuckDB's comment reading would cut (measured on 1.4.3); null when there are none.
+   */
+  comment: '#' | '' | null;
+  /** The comment lines seen in the head, as written. */
+  comments: string[];
 }
+
+/** A line that starts with `#` and is not as full as a row: a comment, not a header. */
+const commentLine = (line: string, delimiter: string, widest: number) =>
+  /^\s*#/.test(line) && filled(fields(line, delimiter)) < widest;
 
 /**
  * Where the table starts in the head of a file (its text up to a whole line): the lines above
  * its header, none when the first line is the header; null when no delimiter shows.
  */
 export function framing(head: string): Framing | null {
-  const lines = head.split(/\r?\n/).slice(0, WIDTH_LINES + HEADER_SEARCH);
+  let lines = head.split(/\r?\n/).slice(0, WIDTH_LINES + HEADER_SEARCH);
   if (lines.length > 1 && lines.at(-1) === '') lines.pop();
-  const delimiter = likelyDelimiter(lines.filter((l) => l.trim() !== ''));
+  const hashed = (l: string) => /^\s*#/.test(l);
+  const delimiter = likelyDelimiter(lines.filter((l) => l.trim() !== '' && !hashed(l)));
   if (!delimiter) return null;
-  const counts = lines.map((l) => filled(fields(l, delimiter)));
-  const widest = Math.max(...counts.slice(0, WIDTH_LINES));
+  const widest = Math.max(
+    ...lines.slice(0, WIDTH_LINES).map((l) => (hashed(l) ? 0 : filled(fields(l, delimiter)))),
+  );
   if (widest < 2) return null;
+  const all = lines;
+  const comments = all.filter((l) => commentLine(l, delimiter, widest));
+  if (comments.length) lines = all.filter((l) => !commentLine(l, delimiter, widest));
+  const counts = lines.map((l) => filled(fields(l, delimiter)));
   const header = counts.findIndex(
     (n, i) => i < HEADER_SEARCH && n >= Math.max(2, Math.ceil(widest * 0.6)),
   );
@@ -87,7 +108,10 @@ export function framing(head: string): Framing | null {
         .join(' '),
     )
     .filter((t) => t !== '');
-  return { delimiter, skip: header, titles, widest };
+  const comment = comments.length === 0 ? null : lines.some((l) => l.includes('#')) ? '' : '#';
+  // With comments read as data, the lines above the header are counted as they stand.
+  const skip = comment === '' ? all.indexOf(lines[header]!) : header;
+  return { delimiter, skip, titles, widest, comment, comments };
 }
 
 /**

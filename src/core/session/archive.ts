@@ -12,6 +12,7 @@
  * an export (see findKey).
  */
 import { z } from 'zod';
+import { dateOrderChoice, type DateOrderChoice } from '../reading/date-order.ts';
 import { textEncodingName, type TextEncodingName } from '../reading/text-encoding.ts';
 import type { Conversation } from '../model/conversation.ts';
 import { agentEvent, type AgentEvent } from '../events/events.ts';
@@ -47,6 +48,8 @@ const archiveTable = z.object({
   encoding: textEncodingName.optional(),
   /** The person kept numbers and dates in local formats as written. */
   asWritten: z.literal(true).optional(),
+  /** The order the person chose for dates no value settles. */
+  dates: dateOrderChoice.optional(),
 });
 
 export const archiveManifest = z.object({
@@ -99,6 +102,7 @@ export interface ArchiveInput {
     sheet?: string;
     encoding?: TextEncodingName;
     asWritten?: true;
+    dates?: DateOrderChoice;
   }[];
   events: AgentEvent[];
   history: Conversation;
@@ -124,10 +128,11 @@ export function buildArchive(input: ArchiveInput): Blob {
     exportedAt: input.exportedAt ?? Date.now(),
     // Picked field by field, so passing a whole SessionMeta adds nothing else to the file.
     session: { title, titleSource, createdAt, updatedAt },
-    tables: input.tables.map(({ name, file, sheet, encoding, asWritten }) => ({
+    tables: input.tables.map(({ name, file, sheet, encoding, asWritten, dates }) => ({
       ...(sheet === undefined ? {} : { sheet }),
       ...(encoding === undefined ? {} : { encoding }),
       ...(asWritten ? { asWritten } : {}),
+      ...(dates ? { dates } : {}),
       name,
       fileName: file.name || name,
       type: file.type,

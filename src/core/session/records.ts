@@ -8,6 +8,7 @@
  * older or broken, and is checked before the page relies on it.
  */
 import { z } from 'zod';
+import { dateOrderChoice } from '../reading/date-order.ts';
 import { textEncodingName } from '../reading/text-encoding.ts';
 import { agentEvent, type AgentEvent } from '../events/events.ts';
 import { fileId, sessionId, turnId } from '../ids.ts';
@@ -28,6 +29,8 @@ export const storedTable = z.object({
   encoding: textEncodingName.optional(),
   /** The person chose to keep numbers and dates in local formats as written ("Keep as written"). */
   asWritten: z.literal(true).optional(),
+  /** The order the person chose for dates no value settles. */
+  dates: dateOrderChoice.optional(),
 });
 export type StoredTable = z.infer<typeof storedTable>;
 

@@ -8,6 +8,7 @@
  * are counted in the outlier pass, which reads the whole table anyway, from the minimum and
  * maximum the first pass found.
  */
+import { exactDistinctSql, inDoubt } from './profile-distinct.ts';
 import type { ColumnProfile, ResultColumn, TableProfile } from '../data/engine.ts';
 import {
   type Binned,
@@ -206,7 +207,9 @@ export function columnIssues(type: string, rows: number, s: ColumnStats): string
     else if (share >= MIXED_TEXT) issues.push(`Mixed types: ${pct(share)} numbers, the rest text`);
   }
   const unique = s.estimated ? MOSTLY_UNIQUE_ESTIMATED : MOSTLY_UNIQUE;
-  if (isTextType(type) && s.nonNull >= 20 && s.unique / s.nonNull >= unique) {
+  // Every value distinct, counted: a key, which the page says as "all distinct", not a problem.
+  const key = !s.estimated && s.unique === s.nonNull;
+  if (isTextType(type) && s.nonNull >= 20 && !key && s.unique / s.nonNull >= unique) {
     issues.push('Mostly unique text: likely an identifier or free text');
   }
   if (s.outliers) {
@@ -258,6 +261,21 @@ export async function profileTable(
         hi: nullableNumber(r[`hi_${i}`]),
       };
     });
+  }
+  // Estimates near the count of values are counted exactly (profile-distinct.ts).
+  const doubtful = columns.flatMap((col, index) => {
+    const s = stats[index] as ColumnStats;
+    return estimate && inDoubt(s.unique, s.nonNull, MOSTLY_UNIQUE_ESTIMATED)
+      ? [{ col, index, value: valueOf(col) }]
+      : [];
+  });
+  for (const [part] of chunks(doubtful, COLUMNS_PER_PASS)) {
+    const [r = {}] = await run(exactDistinctSql(table, part));
+    for (const { index } of part) {
+      const s = stats[index] as ColumnStats;
+      s.unique = num(r[`x_${index}`]);
+      s.estimated = false;
+    }
   }
   const fenced = columns.flatMap((col, index) => {
     const s = stats[index] as ColumnStats;
