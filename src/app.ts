@@ -5,6 +5,7 @@
  * display them; none of them builds a dependency of its own.
  */
 import { Analyst } from './state/analyst.svelte.ts';
+import { CsvFormat } from './state/csv-format.svelte.ts';
 import { FileIntake } from './state/file-intake.svelte.ts';
 import { FollowersServed } from './state/followers-served.ts';
 import { KeptCharts } from './state/kept-charts.svelte.ts';
@@ -40,6 +41,8 @@ export interface SiftApp {
   /** The side panels: open or closed, the Activity panel hidden or not (layout.svelte.ts). */
   layout: Layout;
   tableRows: TableRows;
+  /** Which CSV a download writes, kept on this device (csv-format.svelte.ts). */
+  csvFormat: CsvFormat;
   /** Answers the tabs that follow this one's session (followers-served.ts). */
   served: FollowersServed;
 }
@@ -119,6 +122,7 @@ export function createApp(platform: Platform): SiftApp {
       noTurns: () => analyst.view.turns.length === 0,
     }),
     tableRows: new TableRows(engine),
+    csvFormat: new CsvFormat(platform.preferences, platform.locale),
     served,
   };
 }

@@ -38,5 +38,6 @@ export function browserPlatform(engine: SiftEngine): Platform {
     chartImage,
     shell: appShell(),
     colorScheme: colorScheme(),
+    locale: navigator.language || 'en-US',
   };
 }

@@ -9,6 +9,7 @@ import type { RecordBatch } from 'apache-arrow';
 import type { ExportOptions, ExportResult } from '../src/core/data/engine.ts';
 import { formatBytes } from '../src/core/data/bytes.ts';
 import { textField } from '../src/core/data/csv.ts';
+import { STANDARD_CSV } from '../src/core/data/csv-dialect.ts';
 import { csvLinesQuery } from '../src/core/sql/query-guard.ts';
 import {
   admit,
@@ -50,7 +51,9 @@ export async function runExport(
   let capped = false;
   try {
     const columns = await describedColumns(db, describeText, stop);
-    const head = `${columns.map((c) => textField(c.name)).join(',')}\r\n`;
+    const dialect = options.dialect ?? STANDARD_CSV;
+    const names = columns.map((c) => textField(c.name, dialect.separator));
+    const head = `${dialect.bom ? '\ufeff' : ''}${names.join(dialect.separator)}\r\n`;
     // The text gathered so far goes into the file's Blob every few megabytes, so that the worker
     // holds it once, as bytes, rather than as strings (twice its size in UTF-16) beside them.
     let file = new Blob([]);
@@ -58,7 +61,7 @@ export async function runExport(
     let pending = head.length;
     let chars = head.length;
     let rows = 0;
-    const text = csvLinesQuery(statement, columns);
+    const text = csvLinesQuery(statement, columns, dialect);
     await db.prepare(text);
     await db.each(text, stop, (batch) => {
       const part = linesOf(batch);

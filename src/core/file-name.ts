@@ -1,6 +1,6 @@
 /**
  * The one rule for the names of the files Sift saves (issue 33): "<session title> – <what>.<ext>",
- * e.g. "weather.csv – Rain by month.png". Every download uses it (components/items/download.ts
+ * e.g. "weather – Rain by month.png". Every download uses it (components/items/download.ts
  * re-exports it for the components; state/session-transfer.ts names a session's export with it).
  * In the core because the session's export is named in the state layer, which may not import a
  * component's module.
@@ -17,6 +17,9 @@ export const MAX_NAME_CHARS = 120;
 /** Linux's file systems (ext4, btrfs) cap a name at 255 bytes of UTF-8: room to spare. */
 const MAX_NAME_BYTES = 240;
 const SEPARATOR = ' – ';
+
+/** The extensions of the files Sift reads, as a session's title taken from a file ends. */
+const DATA_EXTENSION = /\.(csv|tsv|txt|tab|psv|xlsx|xlsm|xls|parquet|json|jsonl|ndjson)(\.gz)?$/i;
 
 const DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 
@@ -67,10 +70,11 @@ export function fileNameFor({ session, what, ext, fallback = 'export' }: FileNam
   const roomChars = MAX_NAME_CHARS - tail.length;
   const roomBytes = MAX_NAME_BYTES - utf8(tail);
   const thing = cut(clean(what) || fallback, roomChars, roomBytes) || fallback;
-  const title = clean(session ?? '');
+  // A title taken from the file's name drops its extension: "ventes_2024 – Q3.csv" (issue 45).
+  const title = clean((session ?? '').replace(DATA_EXTENSION, ''));
   let stem = thing;
   // The title gives way first: what the file holds is what tells one download from another.
-  if (title && title !== thing) {
+  if (title && title !== thing.replace(DATA_EXTENSION, '')) {
     const chars = roomChars - Array.from(thing).length - SEPARATOR.length;
     const bytes = roomBytes - utf8(thing) - utf8(SEPARATOR);
     const short = cut(title, chars, bytes);

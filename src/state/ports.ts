@@ -158,4 +158,6 @@ export interface Platform {
   chartImage(spec: Record<string, unknown>): Promise<string>;
   shell: AppShell;
   colorScheme: ColorScheme;
+  /** The person's language and region (a BCP 47 tag: `fr-FR`), as their browser says it. */
+  locale: string;
 }

@@ -3,6 +3,7 @@
  * every row and column, while the page shows its first rows. One for the SQL box's result, one
  * for the rows grid's view; Cancel stops the one under way and no other operation.
  */
+import type { CsvDialect } from '../core/data/csv-dialect.ts';
 import type { ExportResult, SiftEngine } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
 
@@ -21,7 +22,7 @@ export class ResultFile {
   }
 
   /** The file, or null when it could not be made (`failure` says why) or was cancelled. */
-  async save(sql: string, timeoutMs?: number): Promise<Blob | null> {
+  async save(sql: string, timeoutMs?: number, dialect?: CsvDialect): Promise<Blob | null> {
     if (this.saving) return null;
     this.saving = true;
     this.failure = null;
@@ -29,7 +30,11 @@ export class ResultFile {
     this.#id = id;
     let saved: ExportResult;
     try {
-      saved = await this.#engine.exportCsv(sql, { id, ...(timeoutMs ? { timeoutMs } : {}) });
+      saved = await this.#engine.exportCsv(sql, {
+        id,
+        ...(timeoutMs ? { timeoutMs } : {}),
+        ...(dialect ? { dialect } : {}),
+      });
     } catch (e) {
       saved = { ok: false, kind: 'error', message: errorMessage(e), durationMs: 0 };
     } finally {

@@ -4,6 +4,7 @@
  * id of the session's series: its history outlives a reload, and the model, told of it at its
  * next turn, can cite it as the person can (issue 33: "your own SQL is second-class").
  */
+import type { CsvDialect } from '../core/data/csv-dialect.ts';
 import type { QueryResult, SiftEngine } from '../core/data/engine.ts';
 import type { OwnQuery } from '../core/events/own-query.ts';
 import type { QueryId } from '../core/ids.ts';
@@ -109,9 +110,9 @@ export class SqlConsole {
    * The whole of the shown result as a CSV file, every row and column (the box shows 1,000 rows):
    * its statement run again by DuckDB under the box's time limit; null when it could not be made.
    */
-  saveAll(): Promise<Blob | null> {
+  saveAll(dialect?: CsvDialect): Promise<Blob | null> {
     if (!this.result?.ok) return Promise.resolve(null);
-    return this.file.save(this.#resultSql, Math.max(1, this.timeoutSeconds) * 1000);
+    return this.file.save(this.#resultSql, Math.max(1, this.timeoutSeconds) * 1000, dialect);
   }
 
   /** Forgets the last result: it belonged to another session's tables. */

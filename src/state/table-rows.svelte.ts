@@ -4,6 +4,7 @@
  * rows shows its first screen at once and never crosses to the page whole. Sorting, filtering
  * and searching change that SQL (core/data/grid-view.ts): DuckDB does them, never the page.
  */
+import type { CsvDialect } from '../core/data/csv-dialect.ts';
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { Cell, ResultColumn, SiftEngine, TableInfo } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
@@ -134,9 +135,9 @@ export class TableRows {
   }
 
   /** Every row of the view shown — its filters, search and sort — as a CSV file, by DuckDB. */
-  saveView(): Promise<Blob | null> {
+  saveView(dialect?: CsvDialect): Promise<Blob | null> {
     if (!this.table) return Promise.resolve(null);
-    return this.file.save(viewSql(this.table, this.view, this.schema));
+    return this.file.save(viewSql(this.table, this.view, this.schema), undefined, dialect);
   }
 
   /** Leaves the session: its tables' views and widths are not another session's. */

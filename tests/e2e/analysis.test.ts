@@ -242,7 +242,7 @@ describe('a question', () => {
       page.waitForEvent('download'),
       table.locator('[data-testid="table-csv"]').click(),
     ]);
-    expect(csv.suggestedFilename()).toBe('weather.csv – Wettest months.csv');
+    expect(csv.suggestedFilename()).toBe('weather – Wettest months.csv');
     expect((await bytesOf(csv)).toString('utf8')).toBe(
       'month,rain_mm\r\n3,606.2\r\n12,622.7\r\n11,642.5\r\n',
     );
@@ -252,13 +252,13 @@ describe('a question', () => {
       page.waitForEvent('download'),
       plot.locator('[data-testid="plot-svg"]').click(),
     ]);
-    expect(svg.suggestedFilename()).toBe('weather.csv – Rain by month.svg');
+    expect(svg.suggestedFilename()).toBe('weather – Rain by month.svg');
     expect((await bytesOf(svg)).toString('utf8')).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     const [png] = await Promise.all([
       page.waitForEvent('download'),
       plot.locator('[data-testid="plot-png"]').click(),
     ]);
-    expect(png.suggestedFilename()).toBe('weather.csv – Rain by month.png');
+    expect(png.suggestedFilename()).toBe('weather – Rain by month.png');
     const bytes = await bytesOf(png);
     expect([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
     // A question whose finalize gives no title leaves the session's name as it was.

@@ -96,6 +96,7 @@ export async function openApp(
     init,
     ready = true,
     keep = false,
+    locale,
   }: {
     bare?: boolean;
     url?: string;
@@ -104,6 +105,8 @@ export async function openApp(
     ready?: boolean;
     /** Left open after the test: useSharedApp closes it. */
     keep?: boolean;
+    /** The browser's language and region (`fr-FR`); Chromium's own when absent. */
+    locale?: string;
   } = {},
 ): Promise<OpenedPage> {
   // No service worker: each test is a first visit, whose precaching of the whole build (40 MB)
@@ -111,6 +114,7 @@ export async function openApp(
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     serviceWorkers: 'block',
+    ...(locale ? { locale } : {}),
   });
   if (!keep) open.add(context);
   // Runs in every page of the context before the app's own scripts (to break a browser API).

@@ -10,8 +10,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { vegaData } from '../helpers/vega-data.ts';
 import { encodeSingleByte } from '../helpers/single-byte.ts';
-import { loadErrors, loadFiles, runSql, showView, summaries, waitForLoads } from './app.ts';
-import { useBrowser, useSharedApp } from './browser.ts';
+import {
+  downloaded,
+  loadErrors,
+  loadFiles,
+  runSql,
+  showView,
+  summaries,
+  waitForLoads,
+} from './app.ts';
+import { openApp, useBrowser, useSharedApp } from './browser.ts';
 import { blankSession, loadSample, sessionsReady } from './sessions-helpers.ts';
 
 const require = createRequire(import.meta.url);
@@ -442,5 +450,44 @@ describe('the loading page', () => {
     ]);
     const result = await runSql(page, 'SELECT name, total FROM orders_2024 JOIN people USING (id)');
     expect(result.ok && result.cells).toEqual([['Ana', '9.5']]);
+  });
+});
+
+describe('saving for Excel', () => {
+  it('saves a French export’s tables for Excel in French by default, and the standard file once chosen, remembered on this device', async () => {
+    const { page, errors } = await openApp(browser(), { locale: 'fr-FR' });
+    await sessionsReady(page);
+    const file = join(EXPORTS, 'fr-libreoffice-windows1252.csv');
+    await loadFiles(page, [csv('ventes_2024_fr.csv', readFileSync(file))]);
+    await showView(page, 'data');
+    await page.click('[data-testid="show-rows"]');
+    await page.locator('[data-testid="rows-grid"]').waitFor();
+    const choice = page.locator('[data-testid="csv-format"]').first();
+    expect(await choice.inputValue()).toBe('excel');
+    const saved = await downloaded(page, page.locator('[data-testid="grid-csv"]'));
+    // UTF-8 with its byte-order mark, semicolons, decimal commas, dates as France writes them.
+    expect([...saved.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = saved.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]!.split(';')).toContain('Montant (€)');
+    expect(lines).toHaveLength(24);
+    const header = lines[0]!.split(';');
+    const first = lines[1]!.split(';');
+    expect(first[header.indexOf('Date')]).toMatch(/^\d\d\/\d\d\/2024$/);
+    expect(first[header.indexOf('Montant (€)')]).toMatch(/^\d+,\d+$/);
+
+    await choice.selectOption('standard');
+    await page.reload();
+    await sessionsReady(page, 1);
+    await showView(page, 'data');
+    await page.click('[data-testid="show-rows"]');
+    await page.locator('[data-testid="rows-grid"]').waitFor();
+    expect(await page.locator('[data-testid="csv-format"]').first().inputValue()).toBe('standard');
+    const plain = (await downloaded(page, page.locator('[data-testid="grid-csv"]'))).toString(
+      'utf8',
+    );
+    expect(plain.charCodeAt(0)).not.toBe(0xfeff);
+    const [head, row] = plain.split('\r\n').map((l) => l.split(','));
+    expect(row![head!.indexOf('Date')]).toMatch(/^2024-\d\d-\d\d$/);
+    expect(errors).toEqual([]);
   });
 });

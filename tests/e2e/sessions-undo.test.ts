@@ -132,6 +132,6 @@ describe('file names', () => {
       page.waitForEvent('download'),
       page.click('[data-testid="sql-result"] [data-testid="table-csv"]'),
     ]);
-    expect(download.suggestedFilename()).toBe(`weather.csv – ${id}.csv`);
+    expect(download.suggestedFilename()).toBe(`weather – ${id}.csv`);
   });
 });

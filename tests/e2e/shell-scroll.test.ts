@@ -25,7 +25,9 @@ const shell = (page: Page) =>
     // grid row grew to the left panel's length, and the shell could be scrolled by anything
     // brought into view (the table's card after a load).
     const overflowing = [...document.querySelectorAll('.app, .workspace, .panel')]
-      .filter((el) => el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY !== 'auto')
+      .filter(
+        (el) => el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY !== 'auto',
+      )
       .map((el) => `${el.className.split(' ')[0]}: ${el.scrollHeight} > ${el.clientHeight}`);
     return { scrolled, overflowing, barTop: Math.round(bar?.getBoundingClientRect().top ?? -1) };
   });
@@ -72,7 +74,9 @@ describe('the shell', () => {
       await page.locator('[data-testid="session-item"]').last().locator('button.open').click();
       // On a phone the drawer closes on the session picked.
       expect(await page.getAttribute('.workspace', 'data-left-open')).toBe('false');
-      await page.waitForSelector('[data-testid="profile-table"][data-complete]', { state: 'attached' });
+      await page.waitForSelector('[data-testid="profile-table"][data-complete]', {
+        state: 'attached',
+      });
       expect(await shell(page)).toEqual({ scrolled: [], overflowing: [], barTop: 0 });
       expect(errors).toEqual([]);
     });

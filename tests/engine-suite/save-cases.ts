@@ -4,6 +4,7 @@
  * RFC 4180 says and guarded against formulas; checked as a query is, and stopped at its size
  * limit with DuckDB still answering.
  */
+import { excelCsv } from '../../src/core/data/csv-dialect.ts';
 import type { ExportResult } from '../../src/core/data/engine.ts';
 import { equal, fail, match, rows } from './check.ts';
 import { loaded } from './outcomes.ts';
@@ -48,6 +49,33 @@ export const saveCases: EngineCase[] = [
         'the file',
       );
       equal(result.ok && result.rows, 6, 'the rows saved');
+    },
+  },
+  {
+    name: 'saves a whole result for Excel in German: a byte-order mark, semicolons, decimal commas, dates as 31.12.2024',
+    async run(ctx) {
+      await loadNotes(ctx);
+      const sql = 'SELECT id, note, amount, day FROM data ORDER BY id';
+      const result = await ctx.engine.exportCsv(sql, { dialect: excelCsv('de-DE') });
+      if (!result.ok) fail(result.message);
+      // UTF-8's byte-order mark first, which Excel takes as the file's encoding (Blob.text drops it).
+      const bytes = new Uint8Array(await result.csv.arrayBuffer());
+      equal([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'the byte-order mark');
+      // Written from the file's values by hand, as Excel in German reads a file.
+      equal(
+        await saved(result, sql),
+        [
+          'id;note;amount;day',
+          '1;plain;12,5;02.01.2024',
+          '2;with, comma;-3,0;29.02.2024',
+          '3;"say ""hi""";0,1;',
+          `4;"'=HYPERLINK(""http://x"")";1000000,0;31.12.2024`,
+          '5;"two\nlines";;01.03.2024',
+          '6;Zoë 🚀;7,0;02.03.2024',
+          '',
+        ].join('\r\n'),
+        'the file',
+      );
     },
   },
   {

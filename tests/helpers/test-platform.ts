@@ -170,6 +170,7 @@ export function testPlatform({
     },
     shell,
     colorScheme: { prefersDark: () => false, onChange: () => undefined, apply: () => undefined },
+    locale: 'fr-FR',
   };
   return { platform, pageHide, rescued, address: () => address, factory };
 }

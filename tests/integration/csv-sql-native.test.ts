@@ -4,7 +4,8 @@
  * `textField` writes it — the formula guard and the quoting alike — and numbers as DuckDB's text.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { textField } from '../../src/core/data/csv.ts';
+import { textField, toCsv } from '../../src/core/data/csv.ts';
+import { excelCsv } from '../../src/core/data/csv-dialect.ts';
 import { csvLinesQuery } from '../../src/core/sql/query-guard.ts';
 import { quoteLiteral } from '../../src/core/sql/sql-text.ts';
 import { type NativeDuckDB, openNativeDuckDB } from '../helpers/native-duckdb.ts';
@@ -45,5 +46,37 @@ it('writes every text field as textField does, and a number as DuckDB writes it'
   expect(rows.map((r) => r.line)).toEqual([
     ...AWKWARD.map((v, i) => `${textField(v)},${(i - 3.5).toFixed(1)}`),
     ',',
+  ]);
+});
+
+it('writes a whole result for Excel as the page writes its rows for Excel: separator, decimals, dates', async () => {
+  const dialect = excelCsv('fr-FR');
+  const statement = `SELECT * FROM (VALUES
+    ('Crème; brûlée', 1234.5::DECIMAL(9,2), DATE '2024-03-25', TIMESTAMP '2024-03-25 10:30:00', -2.25::DOUBLE),
+    ('=1+1', -7.1::DECIMAL(9,2), NULL, NULL, NULL)) AS v(t, amount, day, stamp, x)`;
+  const columns = [
+    { name: 't', type: 'VARCHAR' },
+    { name: 'amount', type: 'DECIMAL(9,2)' },
+    { name: 'day', type: 'DATE' },
+    { name: 'stamp', type: 'TIMESTAMP' },
+    { name: 'x', type: 'DOUBLE' },
+  ];
+  const lines = (await db.run(csvLinesQuery(statement, columns, dialect))).map((r) => r.line);
+  const page = toCsv(
+    columns,
+    [
+      ['Crème; brûlée', 1234.5, '2024-03-25', '2024-03-25 10:30:00', -2.25],
+      ['=1+1', -7.1, null, null, null],
+    ],
+    dialect,
+  );
+  expect(lines).toEqual([
+    '"Crème; brûlée";1234,50;25/03/2024;25/03/2024 10:30:00;-2,25',
+    "'=1+1;-7,10;;;",
+  ]);
+  // The page writes the numbers it holds as JavaScript has them (1234.5, not DuckDB's 1234.50).
+  expect(page.split('\r\n').slice(1, 3)).toEqual([
+    '"Crème; brûlée";1234,5;25/03/2024;25/03/2024 10:30:00;-2,25',
+    "'=1+1;-7,1;;;",
   ]);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '../../src/core/data/csv.ts';
+import { excelCsv, STANDARD_CSV } from '../../src/core/data/csv-dialect.ts';
 import type { Cell } from '../../src/core/data/engine.ts';
 
 /** A strict RFC 4180 reader: CRLF records, quoted fields with doubled quotes. */
@@ -114,5 +115,41 @@ describe('toCsv', () => {
         ],
       ),
     ).toBe('n,t\r\n-5,a=b\r\n0,x-y\r\n');
+  });
+});
+
+describe('CSV for Excel in the person’s locale', () => {
+  it('takes the decimal mark, the list separator and the short date order from the locale', () => {
+    const pick = (l: string) => {
+      const d = excelCsv(l);
+      return [d.separator, d.decimal, d.dateFormat, d.bom];
+    };
+    expect(pick('fr-FR')).toEqual([';', ',', '%d/%m/%Y', true]);
+    expect(pick('de-DE')).toEqual([';', ',', '%d.%m.%Y', true]);
+    expect(pick('en-US')).toEqual([',', '.', '%m/%d/%Y', true]);
+    expect(pick('en-GB')).toEqual([',', '.', '%d/%m/%Y', true]);
+    expect(pick('nl-NL')).toEqual([';', ',', '%d-%m-%Y', true]);
+    expect(STANDARD_CSV).toMatchObject({ separator: ',', decimal: '.', bom: false });
+  });
+
+  it('writes a byte-order mark, the locale’s separator and decimals, dates its way, text guarded', () => {
+    const text = toCsv(
+      [
+        { name: 'Libellé', type: 'VARCHAR' },
+        { name: 'Montant', type: 'DECIMAL(9,2)' },
+        { name: 'Date', type: 'DATE' },
+        { name: 'Id', type: 'BIGINT' },
+      ],
+      [
+        ['Café; crème', 1234.5, '2024-03-25', '-9007199254740993'],
+        ['=HYPERLINK("x")', -3, null, null],
+      ],
+      excelCsv('fr-FR'),
+    );
+    expect(text).toBe(
+      '\ufeffLibellé;Montant;Date;Id\r\n"Café; crème";1234,5;25/03/2024;-9007199254740993\r\n"\'=HYPERLINK(""x"")";-3;;\r\n',
+    );
+    // The standard file is unchanged: commas, points, ISO dates, no mark.
+    expect(toCsv(['a', 'b'], [['x;y', 1.5]])).toBe('a,b\r\nx;y,1.5\r\n');
   });
 });

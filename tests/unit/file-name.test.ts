@@ -10,8 +10,12 @@ const name = (session: string | null, what: string, ext = 'csv', fallback?: stri
 
 describe('fileNameFor', () => {
   it('puts the session title, then what the file holds', () => {
-    expect(name('weather.csv', 'Rain by month', 'png')).toBe('weather.csv – Rain by month.png');
-    expect(name('weather.csv', 'Q3')).toBe('weather.csv – Q3.csv');
+    expect(name('weather.csv', 'Rain by month', 'png')).toBe('weather – Rain by month.png');
+    expect(name('weather.csv', 'Q3')).toBe('weather – Q3.csv');
+    // A title taken from a file's name drops its extension; other dots stay.
+    expect(name('ventes_2024_fr.csv', 'Q3')).toBe('ventes_2024_fr – Q3.csv');
+    expect(name('orders.jsonl.gz', 'Q1')).toBe('orders – Q1.csv');
+    expect(name('v1.2 results', 'Q1')).toBe('v1.2 results – Q1.csv');
     expect(name('Sales', 'session', 'sift')).toBe('Sales – session.sift');
   });
 
@@ -38,7 +42,8 @@ describe('fileNameFor', () => {
     for (const device of ['CON', 'prn', 'Aux', 'NUL', 'com1', 'LPT9', 'COM¹'])
       expect(name(null, device)).toBe(`_${device}.csv`);
     // The part before the first dot is what Windows reads as the device.
-    expect(name('nul.csv', 'x')).toBe('_nul.csv – x.csv');
+    expect(name('nul.v2', 'x')).toBe('_nul.v2 – x.csv');
+    expect(name('nul.csv', 'x')).toBe('nul – x.csv');
     // Not a device: only the whole part is.
     expect(name('CON – notes', 'x')).toBe('CON – notes – x.csv');
     expect(name(null, 'console')).toBe('console.csv');
@@ -49,7 +54,7 @@ describe('fileNameFor', () => {
     expect(name('', 'Q3')).toBe('Q3.csv');
     expect(name('   ', 'Q3')).toBe('Q3.csv');
     expect(name('???', 'chart', 'png')).toBe('chart.png');
-    expect(name('weather.csv', '', 'png', 'chart')).toBe('weather.csv – chart.png');
+    expect(name('weather.csv', '', 'png', 'chart')).toBe('weather – chart.png');
     expect(name(null, '...', 'md', 'report')).toBe('report.md');
     // A title the same as what the file holds is said once.
     expect(name('weather.csv', 'weather.csv')).toBe('weather.csv.csv');

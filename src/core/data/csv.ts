@@ -4,6 +4,7 @@
  * file and a model and the person will open the download in Excel or Sheets.
  */
 import type { Cell } from './cell.ts';
+import { STANDARD_CSV, type CsvDialect } from './csv-dialect.ts';
 import { quoteLiteral } from '../sql/sql-text.ts';
 
 /**
@@ -14,18 +15,44 @@ import { quoteLiteral } from '../sql/sql-text.ts';
 const FORMULA_FIRST = ['=', '+', '-', '@', '\t', '\r'];
 const startsFormula = (text: string): boolean => FORMULA_FIRST.includes(text.charAt(0));
 
-const NEEDS_QUOTES = /[",\r\n]/;
+/** Characters that make a field need quotes, with the dialect's separator. */
+const needsQuotes = (separator: string) => (separator === ';' ? /[";\r\n]/ : /[",\r\n]/);
 
-function field(cell: Cell): string {
+/** A column as the file writes it: its name, and its DuckDB type where known. */
+export interface CsvColumn {
+  name: string;
+  type?: string;
+}
+
+const NUMBER =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(.*)$/;
+
+/** An ISO date (or timestamp) as the dialect writes it; other text as it is. */
+export function dialectDate(iso: string, dialect: CsvDialect): string {
+  const m = ISO_DATE.exec(iso);
+  if (!m || dialect.kind === 'standard') return iso;
+  const date = dialect.dateFormat.replace('%Y', m[1]!).replace('%m', m[2]!).replace('%d', m[3]!);
+  return `${date}${m[4]!}`;
+}
+
+function field(cell: Cell, type: string | undefined, dialect: CsvDialect): string {
   if (cell === null) return '';
-  if (typeof cell === 'number' || typeof cell === 'boolean') return String(cell);
-  return textField(cell);
+  if (typeof cell === 'boolean') return String(cell);
+  // A number: a 64-bit integer or a DECIMAL may come as its exact text.
+  if (typeof cell === 'number' || (type && NUMBER.test(type) && typeof cell === 'string')) {
+    const text = String(cell);
+    return dialect.decimal === ',' ? text.replace('.', ',') : text;
+  }
+  if (type && /^(DATE|TIMESTAMP)/.test(type) && !type.includes('TIME ZONE'))
+    return textField(dialectDate(cell, dialect), dialect.separator);
+  return textField(cell, dialect.separator);
 }
 
 /** A text cell, guarded against formula injection and quoted where it needs to be. */
-export function textField(text: string): string {
+export function textField(text: string, separator: ',' | ';' = ','): string {
   const guarded = startsFormula(text) ? `'${text}` : text;
-  return NEEDS_QUOTES.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+  return needsQuotes(separator).test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }
 
 /**
@@ -34,18 +61,30 @@ export function textField(text: string): string {
  * value a row crossing to JavaScript instead of one a cell (workers/export-csv.ts; measured on
  * 766,000 rows × 12 columns: decoding each cell from Arrow was most of 16 s). A NULL is empty.
  */
-export function textFieldSql(column: string): string {
+export function textFieldSql(column: string, separator: ',' | ';' = ','): string {
   const first = FORMULA_FIRST.map(quoteLiteral).join(', ');
   const guarded = `CASE WHEN left(${column}, 1) IN (${first}) THEN '''' || ${column} ELSE ${column} END`;
+  const quoted = separator === ';' ? '[";\r\n]' : '[",\r\n]';
   // The apostrophe the guard adds needs no quotes: the text needs them exactly when it did.
-  return `CASE WHEN ${column} IS NULL THEN '' WHEN regexp_matches(${column}, '[",\r\n]') THEN '"' || replace(${guarded}, '"', '""') || '"' ELSE ${guarded} END`;
+  return `CASE WHEN ${column} IS NULL THEN '' WHEN regexp_matches(${column}, '${quoted}') THEN '"' || replace(${guarded}, '"', '""') || '"' ELSE ${guarded} END`;
 }
 
-/** The header line and one line per row, each ended by CRLF. Headers are guarded like cells. */
-export function toCsv(headers: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  const lines = [headers.map(field).join(',')];
-  for (const row of rows) lines.push(row.map(field).join(','));
-  return lines.join('\r\n') + '\r\n';
+/**
+ * The header line and one line per row, each ended by CRLF, in the dialect (the standard file
+ * unless told: csv-dialect.ts), with a byte-order mark first where the dialect has one. Headers
+ * are guarded like cells; `columns` may be names alone, or names with their types, which a
+ * file for Excel needs to write numbers and dates in the locale's way.
+ */
+export function toCsv(
+  columns: readonly (string | CsvColumn)[],
+  rows: readonly (readonly Cell[])[],
+  dialect: CsvDialect = STANDARD_CSV,
+): string {
+  const cols = columns.map((c) => (typeof c === 'string' ? { name: c } : c));
+  const sep = dialect.separator;
+  const lines = [cols.map((c) => textField(c.name, sep)).join(sep)];
+  for (const row of rows) lines.push(row.map((v, i) => field(v, cols[i]?.type, dialect)).join(sep));
+  return `${dialect.bom ? '\ufeff' : ''}${lines.join('\r\n')}\r\n`;
 }
 
 /**

@@ -6,6 +6,7 @@
 
 import type { DateOrderChoice } from '../reading/date-order.ts';
 import type { Cell } from './cell.ts';
+import type { CsvDialect } from './csv-dialect.ts';
 import type { TextEncodingName } from '../reading/text-encoding.ts';
 
 export type { Cell } from './cell.ts';
@@ -66,6 +67,8 @@ export type ExportResult =
   | Extract<QueryResult, { ok: false }>;
 
 export interface ExportOptions {
+  /** The kind of CSV: the standard file unless told (csv-dialect.ts). */
+  dialect?: CsvDialect;
   /** Cancelled after this many milliseconds (default 30,000). */
   timeoutMs?: number;
   /** Refused past this many characters of CSV (default 256 Mi): what the page is handed at once. */

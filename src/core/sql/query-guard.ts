@@ -6,9 +6,11 @@
  */
 import type { Cell, ResultColumn } from '../data/engine.ts';
 import { textFieldSql } from '../data/csv.ts';
+import { STANDARD_CSV, type CsvDialect } from '../data/csv-dialect.ts';
 import { errorOnQueryLines } from './error-lines.ts';
 import { isNumericType } from './profile.ts';
 import { hasStatementSeparator, mainKeyword, stripTrailing } from './sql-scan.ts';
+import { quoteLiteral } from './sql-text.ts';
 
 /** Trims the statement and drops trailing semicolons (and comments), which a subquery cannot hold. */
 export function normaliseStatement(sql: string): string {
@@ -34,13 +36,28 @@ export function describeQuery(statement: string): string {
  * them), a number as it is, any other value guarded and quoted (core/data/csv.ts,
  * textFieldSql), renamed by position as `resultQuery` does; no cell cut and no row limit.
  */
-export function csvLinesQuery(statement: string, columns: readonly ResultColumn[]): string {
+export function csvLinesQuery(
+  statement: string,
+  columns: readonly ResultColumn[],
+  dialect: CsvDialect = STANDARD_CSV,
+): string {
   const aliases = columns.map((_, i) => `c${i}`);
-  const text = aliases.map((c) => `CAST(${c} AS VARCHAR) AS ${c}`).join(', ');
+  const excel = dialect.kind === 'excel';
+  // For Excel, dates as the locale writes them (csv-dialect.ts); a timestamp with its time.
+  const asText = (col: ResultColumn, c: string) =>
+    excel && col.type === 'DATE'
+      ? `strftime(${c}, ${quoteLiteral(dialect.dateFormat)})`
+      : excel && col.type.startsWith('TIMESTAMP') && !col.type.includes('TIME ZONE')
+        ? `strftime(${c}, ${quoteLiteral(`${dialect.dateFormat} %H:%M:%S`)})`
+        : `CAST(${c} AS VARCHAR)`;
+  const text = columns.map((col, i) => `${asText(col, `c${i}`)} AS c${i}`).join(', ');
+  const sep = dialect.separator;
+  const number = (c: string) =>
+    dialect.decimal === ',' ? `coalesce(replace(${c}, '.', ','), '')` : `coalesce(${c}, '')`;
   const fields = columns.map((col, i) =>
-    isNumericType(col.type) ? `coalesce(c${i}, '')` : textFieldSql(`c${i}`),
+    isNumericType(col.type) ? number(`c${i}`) : textFieldSql(`c${i}`, sep),
   );
-  return `SELECT concat_ws(',', ${fields.join(', ')}) AS line FROM (SELECT ${text} FROM ${asSubquery(statement, aliases)}) AS t`;
+  return `SELECT concat_ws(${quoteLiteral(sep)}, ${fields.join(', ')}) AS line FROM (SELECT ${text} FROM ${asSubquery(statement, aliases)}) AS t`;
 }
 
 export function countQuery(statement: string): string {
