@@ -92,6 +92,21 @@ export const numberMarks = ((): NumberMarks => {
   };
 })();
 
+const byPlaces = new Map<number, Intl.NumberFormat>();
+/** Grouped, with exactly `places` decimal places. */
+function fixed(places: number): Intl.NumberFormat {
+  let format = byPlaces.get(places);
+  if (!format)
+    byPlaces.set(
+      places,
+      (format = new Intl.NumberFormat(undefined, {
+        minimumFractionDigits: places,
+        maximumFractionDigits: places,
+      })),
+    );
+  return format;
+}
+
 const bySignificance = new Map<number, Intl.NumberFormat>();
 function significant(digits: number): Intl.NumberFormat {
   let format = bySignificance.get(digits);
@@ -112,11 +127,15 @@ function significant(digits: number): Intl.NumberFormat {
 export function formatCellNumber(
   n: number,
   column = '',
+  /** The column's places (core/data/number-places.ts): each value shown with as many. */
+  places: number | null = null,
 ): { text: string; full?: string; plain?: string } {
   const exact = String(n);
   if (!Number.isFinite(n)) return { text: exact };
   let text: string;
-  if (Number.isInteger(n)) text = namesThings(column) ? exact : grouped.format(n);
+  if (places !== null && !(Number.isInteger(n) && namesThings(column)) && Math.abs(n) < 1e21)
+    text = fixed(places).format(n);
+  else if (Number.isInteger(n)) text = namesThings(column) ? exact : grouped.format(n);
   else if (Math.abs(n) < 1e-6 || Math.abs(n) >= 1e21) text = String(Number(n.toPrecision(6)));
   else {
     const whole = Math.max(1, Math.floor(Math.log10(Math.abs(n))) + 1);

@@ -4,6 +4,7 @@
  * rows shows its first screen at once and never crosses to the page whole. Sorting, filtering
  * and searching change that SQL (core/data/grid-view.ts): DuckDB does them, never the page.
  */
+import { columnPlaces, shownChars } from '../core/data/number-places.ts';
 import type { CsvDialect } from '../core/data/csv-dialect.ts';
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { Cell, ResultColumn, SiftEngine, TableInfo } from '../core/data/engine.ts';
@@ -34,6 +35,7 @@ interface Kept {
   schema: readonly ResultColumn[];
   widths: ReadonlyMap<string, number>;
   textLengths: ReadonlyMap<string, number>;
+  places: ReadonlyMap<string, number>;
 }
 
 /**
@@ -97,6 +99,12 @@ export class TableRows {
    * once a table, from its first page, so that a sort or filter does not move the columns.
    */
   readonly textLengths = new SvelteMap<string, number>();
+  /**
+   * The decimal places each numeric column is shown with, from the same first rows: a DECIMAL's
+   * scale, or what a column of doubles needs (core/data/number-places.ts). Its numbers' shown
+   * length is in `textLengths`, so that a column starts as wide as its widest number.
+   */
+  readonly places = new SvelteMap<string, number>();
   /**
    * Bumped each time the pages are dropped (another table, view or read of the table): the grid
    * asks again for the rows on screen (a table read again may keep the same view and row count,
@@ -168,6 +176,7 @@ export class TableRows {
         schema: this.schema,
         widths: new Map(this.widths),
         textLengths: new Map(this.textLengths),
+        places: new Map(this.places),
       });
       /* eslint-enable svelte/prefer-svelte-reactivity */
     }
@@ -185,6 +194,8 @@ export class TableRows {
     this.textLengths.clear();
     for (const [column, n] of same ? (kept?.textLengths ?? []) : [])
       this.textLengths.set(column, n);
+    this.places.clear();
+    for (const [column, n] of same ? (kept?.places ?? []) : []) this.places.set(column, n);
     this.viewFailure = null;
     this.#applyCount++;
     if (this.#counting) void this.#engine.cancel(this.#counting);
@@ -306,10 +317,18 @@ export class TableRows {
 
   #measure(rows: readonly Cell[][]): void {
     this.columns.forEach((column, c) => {
+      const type = this.schema.find((s) => s.name === column)?.type ?? '';
+      const places = columnPlaces(
+        type,
+        rows.map((r) => r[c]),
+      );
+      if (places !== null) this.places.set(column, places);
       let longest = 0;
       for (const row of rows) {
         const cell = row[c];
         if (typeof cell === 'string') longest = Math.max(longest, [...cell].length);
+        else if (typeof cell === 'number')
+          longest = Math.max(longest, shownChars(cell, places ?? 0));
       }
       if (longest > 0) this.textLengths.set(column, longest);
     });

@@ -462,3 +462,34 @@ describe('the rows grid', () => {
     },
   );
 });
+
+describe('numbers as a table of money reads', () => {
+  it('shows a DECIMAL column with its two places on every value, and cuts no number at a column’s edge', async () => {
+    const page = await openRows();
+    await blankSession(page);
+    const file = await readFile('tests/fixtures/exports/de-bank-statement-windows1252.csv');
+    const loads = Number(await page.getAttribute('main', 'data-loads'));
+    await page.setInputFiles('input[data-testid="file-input"]', {
+      name: 'konto.csv',
+      mimeType: 'text/csv',
+      buffer: file,
+    });
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('main')?.dataset.loads) > n,
+      loads,
+    );
+    await page.click('[data-testid="show-rows"][data-table="data"]');
+    await page.waitForSelector('[data-testid="rows-grid"] tr[data-row="0"] td.num');
+    const shown = await grid(page).evaluate((el) =>
+      [...el.querySelectorAll<HTMLElement>('tbody td.num')].map((td) => ({
+        text: td.textContent ?? '',
+        cut: td.scrollWidth > td.clientWidth,
+        col: td.dataset.col,
+      })),
+    );
+    expect(shown.length).toBeGreaterThan(26);
+    // Soll, Haben and Saldo are DECIMAL(18,2): 1,151.54 and 3,187.42 and 250.00 alike.
+    expect(shown.every((c) => /^−?-?[\d,]+\.\d\d$/.test(c.text))).toBe(true);
+    expect(shown.filter((c) => c.cut)).toEqual([]);
+  });
+});

@@ -112,8 +112,9 @@ describe('TableRows', () => {
     rows.show(cities);
     rows.ensure(0, 2);
     await until(() => rows.row(0) !== undefined);
-    // Characters, not bytes: "Zürich" is 6.
-    expect(Object.fromEntries(rows.textLengths)).toEqual({ city: 14, code: 2 });
+    // Characters, not bytes: "Zürich" is 6; a number as it is shown ("2").
+    expect(Object.fromEntries(rows.textLengths)).toEqual({ city: 14, n: 1, code: 2 });
+    expect(Object.fromEntries(rows.places)).toEqual({ n: 0 });
     sorted = true;
     await rows.apply({ sort: { column: 'city', descending: true }, filters: [], search: '' });
     rows.ensure(0, 2);
@@ -230,8 +231,12 @@ describe('the grid’s starting widths', () => {
     expect(startWidth('a_long_column_name', 'VARCHAR', 1)).toBeGreaterThan(
       startWidth('x', 'VARCHAR', 1),
     );
-    // Numbers and dates keep the width of their type, whatever their text.
-    expect(startWidth('n', 'BIGINT', 30)).toBe(startWidth('n', 'BIGINT'));
+    // Dates keep the width of their type, whatever their text; a number is as wide as its
+    // widest as shown (issue 45: `2,338.9|4` was cut at the edge), never narrower than its type.
     expect(startWidth('d', 'DATE', 30)).toBe(startWidth('d', 'DATE'));
+    expect(startWidth('n', 'BIGINT', 3)).toBe(startWidth('n', 'BIGINT'));
+    const wide = startWidth('amount', 'DOUBLE', '-12,345,678.94'.length);
+    expect(wide).toBeGreaterThan(startWidth('amount', 'DOUBLE'));
+    expect(wide).toBeGreaterThanOrEqual(Math.ceil('-12,345,678.94'.length * 7.65));
   });
 });

@@ -9,10 +9,12 @@ import { formatCellNumber } from '../../format.ts';
 export function cellText(
   cell: Cell | undefined,
   column: string,
+  /** The column's decimal places (TableRows.places). */
+  places: number | null = null,
 ): { text: string; full?: string; plain?: string } {
   if (cell === undefined) return { text: '' };
   if (cell === null) return { text: 'NULL' };
-  if (typeof cell === 'number') return formatCellNumber(cell, column);
+  if (typeof cell === 'number') return formatCellNumber(cell, column, places);
   const text = String(cell);
   return typeof cell === 'string' && text.length > 24 ? { text, full: text } : { text };
 }

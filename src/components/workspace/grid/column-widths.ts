@@ -34,7 +34,8 @@ export function startWidth(name: string, type: string, longest?: number): number
     type === 'BOOLEAN'
       ? 64
       : inputKind(type) === 'number'
-        ? 96
+        ? // As wide as its widest number (issue 45: `2,338.9|4` was cut at the edge).
+          Math.max(96, Math.ceil((longest ?? 0) * CELL_CHAR) + CELL_PAD)
         : /^TIMESTAMP/.test(type)
           ? 168
           : inputKind(type) === 'date' || type === 'TIME'
