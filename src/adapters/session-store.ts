@@ -107,11 +107,11 @@ function sessionStore(db: SiftDB): SessionStore {
     async create(meta) {
       await db.add('sessions', plain(meta));
     },
-    update: (id, patch: SessionPatch) =>
+    update: (id, patch: SessionPatch, touch = true) =>
       tx(['sessions'], async (t) => {
         const defined = Object.entries(plain(patch)).filter(([, v]) => v !== undefined);
         const meta = { ...(await mustGet(t, id)), ...Object.fromEntries(defined) };
-        meta.updatedAt = await nextUpdatedAt(t);
+        if (touch) meta.updatedAt = await nextUpdatedAt(t);
         await t.objectStore('sessions').put(meta);
         return meta;
       }),

@@ -6,6 +6,11 @@ export function formatCount(n: number | null | undefined): string {
   return n === null || n === undefined ? '—' : counts.format(n);
 }
 
+/** "1 row", "2,922 rows": a count with its noun, singular for one. */
+export function countOf(n: number, noun: string): string {
+  return `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export { formatBytes } from '../core/data/bytes.ts';
 
 const FORMAT_NAMES = {

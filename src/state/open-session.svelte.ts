@@ -205,7 +205,8 @@ export class OpenSession {
     const store = this.#d.status.writable;
     if (store) {
       try {
-        await store.update(id, patch);
+        // The person's new name moves the session nowhere; the model's comes with its work.
+        await store.update(id, patch, patch.titleSource !== 'person');
       } catch (e) {
         this.#d.status.notice = `The session could not be renamed: ${errorMessage(e)}`;
       }

@@ -160,7 +160,7 @@ describe('untidy files', () => {
     ]);
     const row = page.locator('[data-testid="conversions"] tr[data-column="Date"]');
     expect(await row.locator('[data-testid="ambiguous"]').innerText()).toMatch(
-      /day first or month first; it was read day first \(day\/month\/year\) \(the file writes decimals with a comma\)/,
+      /No value settles whether the day or the month comes first: read day first, as the file writes decimals with a comma\./,
     );
     const range = async () => {
       const r = await runSql(
@@ -174,7 +174,7 @@ describe('untidy files', () => {
     const loads = Number(await page.getAttribute('main', 'data-loads'));
     await row.locator('[data-testid="read-dates"][data-order="mdy"]').click();
     await waitForLoads(page, loads + 1);
-    await expect.poll(() => row.innerText()).toContain('as you chose');
+    await expect.poll(() => row.innerText()).toContain('As you chose');
     expect(await range()).toEqual(['2024-09-03', '2024-11-03']);
 
     await page.reload();

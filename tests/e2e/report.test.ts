@@ -43,6 +43,33 @@ const reportText = (origin: string) =>
   ].join('\n\n');
 
 describe('the report', () => {
+  it('keeps a question asked after the report in view, with its progress, not the report below it', async () => {
+    const { page, errors } = await openScripted(browser(), weatherQuestion());
+    expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
+    await mock().reset();
+    const long = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} of the findings.`);
+    await mock().script([{ reply: { text: ['# Rain', ...long].join('\n\n') } }]);
+    await page.click('[data-testid="generate-report"]');
+    await page.waitForSelector('[data-testid="report"][data-state="done"]', { timeout: 60_000 });
+    await mock().reset();
+    await mock().script(weatherQuestion('Q2'));
+    expect(await ask(page, 'And which is driest?')).toBe('done');
+    // The newest turn ends inside the conversation's view; the report is below, out of it.
+    const seen = await page.evaluate(() => {
+      const view = document.querySelector('#view-chat')!.getBoundingClientRect();
+      const turns = [...document.querySelectorAll('article.turn')];
+      const last = turns.at(-1)!.getBoundingClientRect();
+      const report = document.querySelector('[data-testid="report"]')!.getBoundingClientRect();
+      return {
+        turns: turns.length,
+        newestInView: last.bottom <= view.bottom + 1 && last.bottom > view.top,
+        reportBelow: report.top >= view.bottom - 40,
+      };
+    });
+    expect(seen).toEqual({ turns: 2, newestInView: true, reportBelow: true });
+    expect(errors).toEqual([]);
+  });
+
   it('streams from the findings, shows, survives a reload and exports offline files', async () => {
     const { page, errors } = await openScripted(browser(), weatherQuestion());
     expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');

@@ -28,7 +28,7 @@ export const misreadCases: EngineCase[] = [
       const said = t.conversions?.find((c) => c.column === 'Date');
       equal(
         said?.how,
-        'month/day/year, years 00–68 as 2000–2068, 69–99 as 1969–1999 (DuckDB’s rule)',
+        'month/day/year, two-digit years from 1969 to 2068 (DuckDB’s rule)',
         'how it was read',
       );
       match(said?.why ?? '', /date order/, 'what settled it');
@@ -43,7 +43,7 @@ export const misreadCases: EngineCase[] = [
       const said = t.conversions?.find((c) => c.column === 'Date');
       match(
         said?.ambiguous ?? '',
-        /day first or month first.*decimals with a comma/,
+        /whether the day or the month comes first: read day first, as the file writes decimals with a comma/,
         'the choice said',
       );
       equal(said?.otherOrders, ['mdy', 'ymd'], 'the other readings offered');

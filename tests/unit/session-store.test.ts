@@ -221,6 +221,15 @@ describe('the session store', () => {
     await expect(store.update(sid('nope'), { title: 'x' })).rejects.toThrow(/nope/);
   });
 
+  it('renames without moving a session in the list or changing its date, when told not to touch it', async () => {
+    await store.create(meta('a', 1_000));
+    await store.create(meta('b', 2_000));
+    const before = (await store.get(sid('a')))!.updatedAt;
+    await store.update(sid('a'), { title: 'Renamed', titleSource: 'person' }, false);
+    expect((await store.get(sid('a')))!).toMatchObject({ title: 'Renamed', updatedAt: before });
+    expect((await store.list()).map((s) => s.id)).toEqual(['b', 'a']);
+  });
+
   it('refuses a second session with the same id', async () => {
     await store.create(meta('a'));
     await expect(store.create(meta('a'))).rejects.toMatchObject({ name: 'ConstraintError' });

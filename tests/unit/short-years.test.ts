@@ -89,7 +89,7 @@ describe('two-digit years', () => {
     const values = ['09/03/24', '10/03/24', '11/03/24'];
     const open = judge(values);
     expect(open).toMatchObject({ order: 'dmy', others: ['mdy', 'ymd'] });
-    expect(open?.ambiguous).toMatch(/day first or month first/);
+    expect(open?.ambiguous).toMatch(/the day or the month comes first/);
     const hinted = judge(values, { ...none, hint: { order: 'mdy', why: 'because' } });
     expect(hinted?.order).toBe('mdy');
     expect(judge(values, { ...none, chosen: 'mdy' })).toMatchObject({ order: 'mdy' });

@@ -111,7 +111,7 @@ export function shortYearOrder(
   if (fit.length === 1) return settle(fit[0]!);
 
   const chosen = fit.find((r) => r.order === context.chosen);
-  if (chosen) return settle(chosen, `Read ${words(chosen.order)}, as you chose.`);
+  if (chosen) return settle(chosen, 'As you chose.');
 
   // Each test keeps the readings it favours, when it favours some over others.
   let left = fit;
@@ -138,27 +138,27 @@ export function shortYearOrder(
   );
   if (left.length === 1) {
     const r = left[0]!;
-    return settle(r, `Read ${words(r.order)}: ${reasons.join('; ')}.`);
+    return settle(r, `Settled by the data: ${reasons.join('; ')}.`);
   }
 
   const sibling = context.settled && left.find((r) => r.order === context.settled!.order);
   if (sibling)
     return settle(
       sibling,
-      `Read ${words(sibling.order)}, as the file's ${context.settled!.column} is.`,
+      `As the file’s ${context.settled!.column} is read.`,
     );
 
   const hinted = context.hint && left.find((r) => r.order === context.hint!.order);
   const r = hinted ?? left.find((x) => x.order === 'dmy') ?? left[0]!;
-  const because = hinted ? ` (${context.hint!.why})` : '';
-  const firsts = left.map((x) => `${WORDS[x.order[0] as 'd']} first`);
+  const because = hinted ? `, as ${context.hint!.why}` : '';
+  const parts = left.map((x) => `the ${WORDS[x.order[0] as 'd']}`);
   return {
     ...settle(r),
-    ambiguous: `Every value reads as a date ${firsts.slice(0, -1).join(', ')} or ${firsts.at(-1)}; it was read ${words(r.order)}${because}.`,
+    ambiguous: `No value settles whether ${parts.slice(0, -1).join(', ')} or ${parts.at(-1)} comes first: read ${words(r.order).replace(/ \(.*\)$/, '')}${because}.`,
   };
 }
 
 const WORDS = { d: 'day', m: 'month', y: 'year' } as const;
 
 /** How two-digit years are given their century, for the page (dateSql). */
-export const CENTURY_RULE = 'years 00–68 as 2000–2068, 69–99 as 1969–1999 (DuckDB’s rule)';
+export const CENTURY_RULE = 'two-digit years from 1969 to 2068 (DuckDB’s rule)';

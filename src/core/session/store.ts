@@ -20,8 +20,11 @@ export interface SessionStore {
   list(): Promise<SessionMeta[]>;
   get(id: SessionId): Promise<SessionMeta | undefined>;
   create(meta: SessionMeta): Promise<void>;
-  /** Applies the patch, sets `updatedAt`, and returns the new record. */
-  update(id: SessionId, patch: SessionPatch): Promise<SessionMeta>;
+  /**
+   * Applies the patch, sets `updatedAt` (unless `touch` is false: a rename is no new work on the
+   * session and moves it nowhere in the list, issue 45), and returns the new record.
+   */
+  update(id: SessionId, patch: SessionPatch, touch?: boolean): Promise<SessionMeta>;
   /** Removes the session and everything stored for it: files, events, history, draft. */
   delete(id: SessionId): Promise<void>;
 
