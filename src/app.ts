@@ -60,7 +60,10 @@ export function createApp(platform: Platform): SiftApp {
     platform.preferences,
     platform.modelClient,
     new LocalServerList(platform.localServers),
+    (url) => platform.connectAllowed(url),
   );
+  // A model on this computer is asked at once whether it answers: the top bar says so.
+  void settings.checkLocal();
   const analyst = new Analyst(workspace, settings, shown, platform.chartImage);
   const sessions = new Sessions({
     workspace,

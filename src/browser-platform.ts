@@ -1,4 +1,5 @@
 /** The browser's side of the app, from src/adapters/: what createApp is built from in the page. */
+import { pageAllows, readPagePolicy } from './adapters/page-policy.ts';
 import { readHash, writeHash } from './adapters/address.ts';
 import { chartImage } from './adapters/chart-image.ts';
 import { colorScheme } from './adapters/color-scheme.ts';
@@ -21,6 +22,7 @@ import { SAMPLE_FILE_NAME } from './state/workspace.svelte.ts';
 const SAMPLE_URL = './data/weather.csv';
 
 export function browserPlatform(engine: SiftEngine): Platform {
+  readPagePolicy();
   return {
     engine,
     openStore: () => openSessionStore(),
@@ -39,5 +41,6 @@ export function browserPlatform(engine: SiftEngine): Platform {
     shell: appShell(),
     colorScheme: colorScheme(),
     locale: navigator.language || 'en-US',
+    connectAllowed: pageAllows,
   };
 }

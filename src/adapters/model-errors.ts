@@ -2,6 +2,7 @@
  * Turns whatever the Anthropic SDK throws into a ModelError whose kind tells the page what to do
  * and whose message a person can act on: no stack traces, no SDK jargon, never the API key.
  */
+import { cspBlockedMessage } from '../core/model/csp-connect.ts';
 import {
   AnthropicError,
   APIConnectionError,
@@ -120,12 +121,7 @@ function networkMessage(error: unknown, ctx: ErrorContext): string {
 }
 
 function blockedMessage(url: string): string {
-  const origin = originOf(url);
-  return (
-    `This page's Content-Security-Policy does not allow connecting to ${origin}, so the browser ` +
-    `refused the request. Start Sift with SIFT_CONNECT_SRC naming that origin ` +
-    `(SIFT_CONNECT_SRC=${origin}).`
-  );
+  return cspBlockedMessage(originOf(url), true);
 }
 
 /** The SDK wraps non-API failures (a reset socket, a bad chunk) in AnthropicError with a cause. */

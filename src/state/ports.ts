@@ -160,4 +160,6 @@ export interface Platform {
   colorScheme: ColorScheme;
   /** The person's language and region (a BCP 47 tag: `fr-FR`), as their browser says it. */
   locale: string;
+  /** Whether the page's Content-Security-Policy lets it connect to `url` (a gateway). */
+  connectAllowed(url: string): boolean;
 }

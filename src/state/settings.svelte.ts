@@ -6,6 +6,7 @@
  */
 import type { AnthropicModelClient, ModelInfo } from './ports.ts';
 import { checkBaseUrl, DEFAULT_BASE_URL } from '../core/model/base-url.ts';
+import { cspBlockedMessage } from '../core/model/csp-connect.ts';
 import {
   CLAUDE_TRAITS,
   notLocal,
@@ -84,13 +85,23 @@ export class Settings {
   /** Counts model listings, so only the latest one's answer is kept. */
   #listing = 0;
   readonly #store: Preferences | null;
+  readonly #connect: (url: string) => boolean;
+  /**
+   * Whether the model server on this computer answered when it was last asked (at the start and
+   * at each save); null before, or for a model elsewhere. The top bar's dot is not green when it
+   * did not (issue 45).
+   */
+  localAnswers = $state<boolean | null>(null);
   readonly #makeClient: (config: ModelConfig) => AnthropicModelClient;
 
   constructor(
     store: Preferences | null,
     makeClient: (config: ModelConfig) => AnthropicModelClient,
     local: LocalServerList,
+    /** Whether the page's policy lets it reach an address (Platform.connectAllowed). */
+    connect: (url: string) => boolean = () => true,
   ) {
+    this.#connect = connect;
     this.#store = store;
     this.#makeClient = makeClient;
     this.local = local;
@@ -131,6 +142,30 @@ export class Settings {
   }
 
   /** A model can be asked: Anthropic's API needs a key; a local server or a gateway its address. */
+  /** Whether the chosen model can be reached as far as the page can tell. */
+  get reachable(): boolean {
+    return !this.isLocal || this.localAnswers !== false;
+  }
+
+  /** Asks the configured server on this computer whether it answers, for the top bar's dot. */
+  async checkLocal(): Promise<void> {
+    if (!this.isLocal || !this.localUrl) return;
+    const url = this.localUrl;
+    const answered = await this.local.read(url);
+    if (this.localUrl === url) this.localAnswers = answered;
+  }
+
+  /**
+   * Why the page's policy would refuse a gateway at `url`, with what to do; null when it lets it
+   * through, or the address is not one yet. Said in the panel as it is typed, before any question.
+   */
+  gatewayBlocked(url: string): string | null {
+    const base = checkBaseUrl(url);
+    if (!base.ok || this.#connect(base.url)) return null;
+    // The origin alone, as SIFT_CONNECT_SRC takes it: scheme, host and port.
+    return cspBlockedMessage(/^[a-z]+:\/\/[^/]+/i.exec(base.url)?.[0] ?? base.url);
+  }
+
   get ready(): boolean {
     if (this.provider === 'anthropic') return this.hasKey;
     return this.baseUrl !== '';
@@ -204,6 +239,7 @@ export class Settings {
     // A local server's list is the panel's, read just now: its models, windows and tools are
     // what this choice is checked and sized by, whatever the list held before.
     const server = this.isLocal ? this.local.at(this.localUrl) : undefined;
+    this.localAnswers = this.isLocal ? Boolean(server) : null;
     if (server) {
       this.#listing += 1;
       this.models = server.models;

@@ -5,7 +5,7 @@
  * on, and nothing already shown is lost.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ask, configure, messageRequests, mock, shownItems } from './agent.ts';
 import { openApp, useBrowser, useSharedApp } from './browser.ts';
 import { blankSession, loadSample } from './sessions-helpers.ts';
@@ -151,6 +151,16 @@ describe('model failures end with a clear message and keep what was shown', () =
 
   it('a base URL the page may not reach says how to allow it', async () => {
     await open();
+    // Said in the panel as it is typed, before any question (issue 45), and gone when allowed.
+    await page.click('[data-testid="settings-open"]');
+    await page.check('[data-testid="provider-gateway"]');
+    await page.fill('[data-testid="base-url"]', 'https://127.0.0.2:9');
+    expect(await page.locator('[data-testid="gateway-blocked"]').innerText()).toContain(
+      'SIFT_CONNECT_SRC=https://127.0.0.2:9',
+    );
+    await page.fill('[data-testid="base-url"]', inject('mockUrl'));
+    expect(await page.locator('[data-testid="gateway-blocked"]').count()).toBe(0);
+    await page.click('[data-testid="settings-open"]');
     await configure(page, { baseUrl: 'https://127.0.0.2:9' });
     expect(await ask(page, 'Blocked?')).toBe('error');
     const error = await lastError();

@@ -171,6 +171,7 @@ export function testPlatform({
     shell,
     colorScheme: { prefersDark: () => false, onChange: () => undefined, apply: () => undefined },
     locale: 'fr-FR',
+    connectAllowed: () => true,
   };
   return { platform, pageHide, rescued, address: () => address, factory };
 }

@@ -148,3 +148,55 @@ describe('settings kept on this device', () => {
     expect(readSaved('[1,2]')).toEqual({});
   });
 });
+
+describe('settings that tell the truth before the question', () => {
+  it('says at once that the page’s policy would refuse a gateway, and what to do', () => {
+    const s = new Settings(
+      memoryPreferences(),
+      () => ({ complete: async () => Promise.reject(new Error('no')), listModels: async () => [] }),
+      new LocalServerList({ find: async () => [], read: async () => OLLAMA }),
+      (url) => url.startsWith('https://api.anthropic.com') || url.startsWith('https://ok.example'),
+    );
+    expect(s.gatewayBlocked('https://gateway.example.com/anthropic')).toBe(
+      "This page's Content-Security-Policy does not allow connecting to https://gateway.example.com, so the browser would refuse the request. Start Sift with SIFT_CONNECT_SRC naming that origin (SIFT_CONNECT_SRC=https://gateway.example.com).",
+    );
+    expect(s.gatewayBlocked('https://ok.example')).toBeNull();
+    // Not an address yet: nothing to say.
+    expect(s.gatewayBlocked('https://')).toBeNull();
+  });
+
+  it('is not ready to answer when the server on this computer does not answer', async () => {
+    let up = true;
+    const prefs = memoryPreferences();
+    const local = new LocalServerList({
+      find: async () => [OLLAMA],
+      read: async () => {
+        if (!up) throw new Error('Nothing answers at http://localhost:11434.');
+        return OLLAMA;
+      },
+    });
+    const make = () =>
+      new Settings(
+        prefs,
+        () => ({
+          complete: async () => Promise.reject(new Error('no')),
+          listModels: async () => [],
+        }),
+        local,
+      );
+    const s = make();
+    await local.find();
+    expect(
+      s.save({ ...TEST_SETTINGS, provider: 'local', localUrl: OLLAMA.url, model: 'qwen3:8b' }),
+    ).toBeNull();
+    expect([s.ready, s.reachable]).toEqual([true, true]);
+    // The next visit, with the server stopped: saved, but not answering.
+    up = false;
+    const next = make();
+    await next.checkLocal();
+    expect([next.ready, next.reachable, next.localAnswers]).toEqual([true, false, false]);
+    up = true;
+    await next.checkLocal();
+    expect(next.reachable).toBe(true);
+  });
+});

@@ -142,11 +142,7 @@ export function shortYearOrder(
   }
 
   const sibling = context.settled && left.find((r) => r.order === context.settled!.order);
-  if (sibling)
-    return settle(
-      sibling,
-      `As the file’s ${context.settled!.column} is read.`,
-    );
+  if (sibling) return settle(sibling, `As the file’s ${context.settled!.column} is read.`);
 
   const hinted = context.hint && left.find((r) => r.order === context.hint!.order);
   const r = hinted ?? left.find((x) => x.order === 'dmy') ?? left[0]!;
