@@ -1,14 +1,7 @@
 /** Dates in local orders (src/core/reading/local-dates.ts): the order from the column, said when not settled. */
 import { describe, expect, it } from 'vitest';
+import { shapesOf } from '../helpers/value-shapes.ts';
 import { dateFormat, dateOrder, dateShape } from '../../src/core/reading/local-dates.ts';
-
-const shapesOf = (values: string[]) =>
-  values.map((v) => ({
-    shape: v.replace(/[0-9]/g, '0'),
-    leadingZero: false,
-    count: 1,
-    example: v,
-  }));
 
 describe('dates written day first or month first', () => {
   it('finds the separator and a time, and counts what does not fit', () => {

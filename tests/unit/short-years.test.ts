@@ -3,20 +3,13 @@
  * over the whole column, and said, on readings as DuckDB gives them for real statements' dates.
  */
 import { describe, expect, it } from 'vitest';
+import { shapesOf } from '../helpers/value-shapes.ts';
 import { dateFormat, dateShape } from '../../src/core/reading/local-dates.ts';
 import {
   shortYearOrder,
   type Reading,
   type ShortContext,
 } from '../../src/core/reading/short-years.ts';
-
-const shapesOf = (values: string[]) =>
-  values.map((v) => ({
-    shape: v.replace(/[0-9]/g, '0'),
-    leadingZero: false,
-    count: 1,
-    example: v,
-  }));
 
 /** The readings of `values` in each order, computed here as DuckDB's strptime reads them. */
 function readings(values: string[]): Reading[] {
