@@ -92,7 +92,8 @@ describe('the workspace', () => {
       grid.locator(`tr[data-row="${row}"] td:not(.index)`).allTextContents();
     await expect
       .poll(() => cells(0))
-      .toEqual(['Seattle', '2012-01-01', '0', '12.8', '5', '4.7', 'drizzle']);
+      // Each numeric column with the places its values need: 0.0 and 5.0 beside 12.8 and 4.7.
+      .toEqual(['Seattle', '2012-01-01', '0.0', '12.8', '5.0', '4.7', 'drizzle']);
     expect(lines[1]).toBe('Seattle,2012-01-01,0.0,12.8,5.0,4.7,drizzle');
     // Only the rows in view are in the page, not all 2,922.
     expect(await grid.locator('tbody tr[data-row]').count()).toBeLessThan(120);

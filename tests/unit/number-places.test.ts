@@ -26,9 +26,12 @@ describe('the places of a column', () => {
     ]);
   });
 
-  it('gives doubles the places their values need, noise gone, at most six', () => {
+  it('gives doubles the places their values need, noise gone, to six significant digits', () => {
     expect(placesNeeded([1, 2.5, 0.1 + 0.2])).toBe(1);
-    expect(placesNeeded([3.14159265358979, 2])).toBe(6);
+    expect(placesNeeded([3.14159265358979, 2])).toBe(5);
+    expect(placesNeeded([862.022107438])).toBe(3);
+    expect(placesNeeded([6018888.63])).toBe(2);
+    expect(placesNeeded([0.000123456789])).toBe(9);
     expect(placesNeeded(['a', null])).toBeNull();
     expect(columnPlaces('BIGINT', [1, 2])).toBeNull();
     expect([2338.94, 12.5, 7].map((n) => en(n, 'x', placesNeeded([2338.94, 12.5, 7])))).toEqual([

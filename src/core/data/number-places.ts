@@ -7,7 +7,7 @@
 import type { Cell } from './cell.ts';
 
 /** At most this many places for doubles: beyond, a value is rounded (its whole value on hover). */
-export const MAX_PLACES = 6;
+export const MAX_PLACES = 10;
 
 /** The scale of a DECIMAL(p,s) type; null for any other. */
 export function fixedScale(type: string): number | null {
@@ -15,13 +15,21 @@ export function fixedScale(type: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Places a value needs, its binary floating point noise gone (12 significant digits). */
+/**
+ * Places a value needs: its own, its binary floating point noise gone (12 significant digits),
+ * but no more than six significant digits, or two decimals of a large number, would show — the
+ * page's rounding of a lone number (components/format.ts): 862.022107438 needs 3, 6018888.63
+ * needs 2, 0.000123456 needs 9.
+ */
 function placesOf(n: number): number {
   if (!Number.isFinite(n) || Number.isInteger(n)) return 0;
   const text = String(Number(n.toPrecision(12)));
   if (/e/i.test(text)) return MAX_PLACES;
   const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
+  const own = dot < 0 ? 0 : text.length - dot - 1;
+  const magnitude = Math.floor(Math.log10(Math.abs(n)));
+  const shown = magnitude < 0 ? 5 - magnitude : Math.max(2, 5 - magnitude);
+  return Math.min(own, shown);
 }
 
 /** The places the numbers among `values` need, at most MAX_PLACES; null when none is a number. */
