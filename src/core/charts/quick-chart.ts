@@ -4,6 +4,7 @@
  * from the columns' types, so one click draws a sensible chart and a second changes it.
  */
 import type { Cell, ResultColumn } from '../data/engine.ts';
+import { columnPlaces } from '../data/number-places.ts';
 import { isNumericType } from '../sql/profile.ts';
 
 export const QUICK_MARKS = ['bar', 'line', 'point'] as const;
@@ -81,6 +82,12 @@ export function quickSpec(
   const yi = columns.findIndex((c) => c.name === choice.y);
   const values = rows.map((r) => ({ x: r[xi] ?? null, y: numeric(r[yi] ?? null) }));
   const type = xType(columns[xi], choice.mark);
+  // The tooltip shows each value with the column's places, as the grid does (issue 45).
+  const places = columnPlaces(
+    columns[yi]?.type ?? '',
+    values.map((v) => v.y),
+  );
+  const format = places === null ? {} : { format: `,.${places}f` };
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     data: { values },
@@ -99,7 +106,7 @@ export function quickSpec(
       y: { field: 'y', type: 'quantitative', title: choice.y },
       tooltip: [
         { field: 'x', type, title: choice.x },
-        { field: 'y', type: 'quantitative', title: choice.y },
+        { field: 'y', type: 'quantitative', title: choice.y, ...format },
       ],
     },
   };

@@ -13,6 +13,7 @@ import {
   type FigureChecks,
 } from '../figures/check-figures.ts';
 import { figuresInText } from '../figures/figures-in-text.ts';
+import { placesNeeded } from '../data/number-places.ts';
 import { inertMarkdown } from './inert-markdown.ts';
 import { chartsOf, type ReportChart } from './report-charts.ts';
 import { reportSegments, unplacedCharts, type ReportSegment } from './report-segments.ts';
@@ -175,11 +176,21 @@ const cell = (v: unknown) =>
       .replace(/\r?\n/g, ' '),
   );
 
-function markdownTable(headers: string[], rows: unknown[][]): string {
+export function markdownTable(headers: string[], rows: unknown[][]): string {
+  // Each column of numbers with the same places, as the page shows it (issue 45): 845656.00
+  // beside 953524.78, not 845656.
+  const places = headers.map((_, c) => {
+    const column = rows.map((r) => r[c]);
+    return column.every((v) => v === null || typeof v === 'number')
+      ? placesNeeded(column as Array<number | null>)
+      : null;
+  });
+  const shown = (v: unknown, c: number) =>
+    typeof v === 'number' && places[c] && Math.abs(v) < 1e21 ? v.toFixed(places[c]) : v;
   return [
     `| ${headers.map(cell).join(' | ')} |`,
     `| ${headers.map(() => '---').join(' | ')} |`,
-    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+    ...rows.map((r) => `| ${r.map((v, c) => cell(shown(v, c))).join(' | ')} |`),
   ].join('\n');
 }
 
