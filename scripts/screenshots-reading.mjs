@@ -81,6 +81,11 @@ try {
       await shot('sparkasse');
       await page.click('[data-testid="show-rows"][data-table="data"]');
       await page.waitForSelector('[data-testid="rows-grid"] tr[data-row="0"] td.num');
+      // The amounts, with their two places, and the choice of CSV beside the download.
+      await page.locator('[data-testid="rows-grid"]').scrollIntoViewIfNeeded();
+      await page
+        .locator('[data-testid="rows-grid"] th[data-column="Betrag"]')
+        .scrollIntoViewIfNeeded();
       await shot('sparkasse-rows');
 
       await newSession(page);
