@@ -97,31 +97,19 @@ export const numberMarks = ((): NumberMarks => {
   };
 })();
 
-const byPlaces = new Map<number, Intl.NumberFormat>();
-/** Grouped, with exactly `places` decimal places. */
-function fixed(places: number): Intl.NumberFormat {
-  let format = byPlaces.get(places);
-  if (!format)
-    byPlaces.set(
-      places,
-      (format = new Intl.NumberFormat(undefined, {
-        minimumFractionDigits: places,
-        maximumFractionDigits: places,
-      })),
-    );
+/** The browser locale's number formats, made once each (they are costly to make per cell). */
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = JSON.stringify(options);
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(undefined, options)));
   return format;
 }
 
-const bySignificance = new Map<number, Intl.NumberFormat>();
-function significant(digits: number): Intl.NumberFormat {
-  let format = bySignificance.get(digits);
-  if (!format)
-    bySignificance.set(
-      digits,
-      (format = new Intl.NumberFormat(undefined, { maximumSignificantDigits: digits })),
-    );
-  return format;
-}
+/** Grouped, with exactly `places` decimal places. */
+const fixed = (places: number) =>
+  numberFormat({ minimumFractionDigits: places, maximumFractionDigits: places });
+const significant = (digits: number) => numberFormat({ maximumSignificantDigits: digits });
 
 /**
  * A number cell as people read it, by their locale: separators in whole numbers (not in ids and
