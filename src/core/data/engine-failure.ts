@@ -24,7 +24,12 @@ const KINDS: ReadonlyArray<readonly [FatalKind, RegExp]> = [
     'memory',
     /Out of Memory Error|could not allocate (block|data)|failed to allocate|std::bad_alloc|Cannot enlarge memory|Aborted\(OOM\)|Array buffer allocation failed|WebAssembly\.Memory.*(grow|allocate)/i,
   ],
-  ['internal', /INTERNAL Error|FATAL Error|has been invalidated/],
+  // A stack overflow in the worker (after a query read the tab's own database file, every later
+  // call said so, reset() too: issue 46) leaves DuckDB as unusable as an internal error.
+  [
+    'internal',
+    /INTERNAL Error|FATAL Error|has been invalidated|Maximum call stack size exceeded|too much recursion/,
+  ],
   [
     'trap',
     /memory access out of bounds|RuntimeError: unreachable|\bunreachable executed|table index is out of bounds|null function or function signature mismatch|Aborted\(/,

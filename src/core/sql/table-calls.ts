@@ -31,8 +31,31 @@ const ALLOWED = new Set([
   'pragma_collations',
 ]);
 
-/** DuckDB's catalogue functions (`duckdb_tables()`, `duckdb_columns()`…) read no file. */
-const CATALOGUE = /^duckdb_(?!logs$)\w+$/;
+/**
+ * DuckDB's catalogue functions that describe the database and read no file, by name: a prefix let
+ * through `duckdb_logs_parsed`, a macro over the refused `duckdb_logs` (issue 46), and would let
+ * through whatever a later version names so.
+ */
+const CATALOGUE = new Set([
+  'duckdb_columns',
+  'duckdb_constraints',
+  'duckdb_databases',
+  'duckdb_dependencies',
+  'duckdb_extensions',
+  'duckdb_functions',
+  'duckdb_indexes',
+  'duckdb_keywords',
+  'duckdb_memory',
+  'duckdb_optimizers',
+  'duckdb_schemas',
+  'duckdb_sequences',
+  'duckdb_settings',
+  'duckdb_tables',
+  'duckdb_temporary_files',
+  'duckdb_types',
+  'duckdb_variables',
+  'duckdb_views',
+]);
 
 /**
  * DuckDB's table functions that read files or run other statements, refused even when DuckDB's
@@ -56,12 +79,32 @@ const KNOWN_READERS = [
 ];
 
 export function tableFunctionAllowed(name: string): boolean {
-  return ALLOWED.has(name) || CATALOGUE.test(name);
+  return ALLOWED.has(name) || CATALOGUE.has(name);
 }
 
-/** DuckDB's tokens of a text: where each begins (AsyncDuckDB.tokenize). */
+/**
+ * DuckDB's tokens of a text: where each begins (AsyncDuckDB.tokenize), in UTF-8 bytes — not the
+ * string's UTF-16 indices: one `é` before a call shifted every later offset, and `read_blob` was
+ * read as `ead_blob` and let through (issue 46; measured: "SELECT 'é', read_blob('x')" gives 13).
+ */
 export interface SqlTokens {
   offsets: readonly number[];
+}
+
+/** The string indices of UTF-8 byte offsets into `sql` (a mid-character offset: that character's). */
+export function stringIndices(sql: string, byteOffsets: readonly number[]): number[] {
+  const wanted = [...byteOffsets].sort((a, b) => a - b);
+  const found = new Map<number, number>();
+  let byte = 0;
+  let k = 0;
+  for (let i = 0; i < sql.length && k < wanted.length;) {
+    const cp = sql.codePointAt(i)!;
+    const bytes = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    while (k < wanted.length && wanted[k]! < byte + bytes) found.set(wanted[k++]!, i);
+    byte += bytes;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return byteOffsets.map((b) => found.get(b) ?? sql.length);
 }
 
 const BARE_NAME = /^[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/;
@@ -88,15 +131,19 @@ function nameAt(sql: string, at: number): { name: string; end: number } | null {
   return bare ? { name: bare[0].toLowerCase(), end: at + bare[0].length } : null;
 }
 
-/** Past spaces and comments (DuckDB's block comments nest, as PostgreSQL's do). */
+/**
+ * Past spaces and comments, as DuckDB's lexer reads them (PostgreSQL's scan.l): a `--` comment
+ * ends at a line feed or a lone carriage return — `read_text--x\r('…')` calls read_text (issue
+ * 46) — and block comments nest.
+ */
 function skipBlank(sql: string, at: number): number {
   let i = at;
   for (;;) {
     while (i < sql.length && /\s/.test(sql[i] as string)) i++;
     if (sql.startsWith('--', i)) {
-      const end = sql.indexOf('\n', i);
+      const end = sql.slice(i).search(/[\n\r]/);
       if (end === -1) return sql.length;
-      i = end + 1;
+      i += end + 1;
     } else if (sql.startsWith('/*', i)) {
       let depth = 0;
       while (i < sql.length) {
@@ -116,7 +163,7 @@ function skipBlank(sql: string, at: number): number {
 /** Every name the text calls (a name followed by `(`), lower-cased, in order. */
 export function calledNames(sql: string, tokens: SqlTokens): string[] {
   const called: string[] = [];
-  for (const offset of tokens.offsets) {
+  for (const offset of stringIndices(sql, tokens.offsets)) {
     const found = nameAt(sql, offset);
     if (found && sql[skipBlank(sql, found.end)] === '(') called.push(found.name);
   }
