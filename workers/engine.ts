@@ -180,7 +180,11 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
     const nameFor = (fallback: string) =>
       name ??
       (alone && !tables.has('data') ? 'data' : tableNameFor(fallback, new Set(tables.keys())));
-    if (name) {
+    // A table read again another way ("Read as…") is read beside itself and takes its place only
+    // once read: a reading that fails leaves it as it was (issue 46). A workbook's sheets are read
+    // in place.
+    const rereading = name !== undefined && tables.has(name) && verdict.kind !== 'zip';
+    if (name && !rereading) {
       await exec(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
       tables.delete(name);
       profiles.delete(name);
@@ -193,12 +197,19 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
       };
       return loadWorkbook(workbook, file, nameFor, choice);
     }
-    const table = nameFor(file.name);
+    const table = rereading ? `${name}__sift_reread` : nameFor(file.name);
     try {
       const got = await readFile({ ...reading, progress }, table, file, read, verdict, choice);
-      return [{ ok: true, table: await keep(table, file, got, started) }];
+      if (!rereading) return [{ ok: true, table: await keep(table, file, got, started) }];
+      await exec(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+      await exec(`ALTER TABLE ${quoteIdent(table)} RENAME TO ${quoteIdent(name)}`);
+      tables.delete(name);
+      profiles.delete(name);
+      return [{ ok: true, table: await keep(name, file, got, started) }];
     } catch (e) {
-      return fail(errorMessage(e));
+      if (rereading) await exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`).catch(() => undefined);
+      const kept = rereading ? ` The table ${name} stays as it was read before.` : '';
+      return fail(`${errorMessage(e)}${kept}`);
     }
   }
 

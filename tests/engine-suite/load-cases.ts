@@ -206,6 +206,34 @@ export const loadCases: EngineCase[] = [
     },
   },
   {
+    name: 'keeps a table as it was when reading it again another way fails, and says why',
+    async run(ctx) {
+      // Windows-1252 text with a byte of 0x80–0x9F (€): read as UTF-8 it cannot be.
+      const bytes = encodeSingleByte('Libellé;Montant\nCafé;3,50 €\nThé;2,80 €\n', 'windows-1252');
+      loaded((await ctx.engine.load([ctx.file('caisse.csv', bytes)]))[0], 'caisse.csv');
+      const [again] = await ctx.engine.load(
+        [ctx.file('caisse.csv', bytes)],
+        undefined,
+        ['data'],
+        [{ encoding: 'utf-8' }],
+      );
+      match(failed(again, 'caisse.csv'), /The table data stays as it was read before\.$/, 'why');
+      equal(
+        await cells(ctx, 'SELECT "Libellé", CAST("Montant" AS VARCHAR) FROM data ORDER BY 1'),
+        [
+          ['Café', '3.50'],
+          ['Thé', '2.80'],
+        ],
+        'the table as it was',
+      );
+      equal(
+        (await ctx.engine.tables()).map((t) => [t.name, t.encoding]),
+        [['data', 'windows-1252']],
+        'one table, its reading unchanged',
+      );
+    },
+  },
+  {
     name: 'reads a file that is UTF-8 at its head but not past it, and a gzipped Windows-1252 file',
     async run(ctx) {
       // Past the 1 MiB the encoding is judged from, one line in Windows-1252.

@@ -220,4 +220,33 @@ describe('placing and exporting', () => {
     expect(md).toContain('### Q1 — Rain in turn 1\n\n3 rows\n\n```sql\nSELECT date');
     expect(md).toContain('### Q2 — Rain in turn 2');
   });
+
+  it('leaves out of the Markdown a chart spec the page would not draw (a data.url a crafted .sift carried)', () => {
+    const v = view();
+    let crafted = 0;
+    for (const turn of v.turns)
+      for (const item of turn.items)
+        if (item.type === 'plot') {
+          (item as { spec: Record<string, unknown> }).spec = {
+            ...item.spec,
+            data: { url: 'https://x.example/leak.csv' },
+          };
+          crafted++;
+        }
+    expect(crafted).toBeGreaterThan(0);
+    const table = {
+      name: 'data',
+      fileName: 'weather.csv',
+      fileBytes: 1,
+      rows: 2922,
+      columns: [],
+      format: 'csv' as const,
+      encoding: 'utf-8' as const,
+      notes: [],
+      loadMs: 1,
+    };
+    const md = reportMarkdown(reportDocument(v, [table], new Date('2026-11-23T12:00:00Z'))!);
+    expect(md).not.toContain('x.example');
+    expect(md).toContain('_Its spec is left out:');
+  });
 });

@@ -13,6 +13,7 @@ import {
   type FigureChecks,
 } from '../figures/check-figures.ts';
 import { figuresInText } from '../figures/figures-in-text.ts';
+import { checkPlotSpec } from '../charts/plot-spec.ts';
 import { placesNeeded } from '../data/number-places.ts';
 import { inertMarkdown } from './inert-markdown.ts';
 import { chartsOf, type ReportChart } from './report-charts.ts';
@@ -211,10 +212,19 @@ function markdownChartRef(chart: ReportChart): string {
 
 /** A chart as a fenced Vega-Lite spec: readable as text, drawable by any Vega-Lite viewer. */
 function markdownChart(chart: ReportChart): string {
-  const spec = JSON.stringify({ title: chart.title, ...chart.spec }, null, 2);
+  const head = `### Chart ${chart.id}: ${inertMarkdown(chart.title)}\n\n${inertMarkdown(chartSource(chart))}`;
+  // The same check the page draws with: a previewer that draws `vega-lite` fences would fetch a
+  // `data.url` or a crafted paint a `.sift` carried in (issue 46).
+  const checked = checkPlotSpec({ title: chart.title, ...chart.spec }, { maxRows: SPEC_MAX_ROWS });
+  if (!checked.ok)
+    return `${head}\n\n_Its spec is left out: ${inertMarkdown(checked.reason)}_`;
+  const spec = JSON.stringify(checked.spec, null, 2);
   const f = fence(spec);
-  return `### Chart ${chart.id}: ${inertMarkdown(chart.title)}\n\n${inertMarkdown(chartSource(chart))}\n\n${f}vega-lite\n${spec}\n${f}`;
+  return `${head}\n\n${f}vega-lite\n${spec}\n${f}`;
 }
+
+/** Rows a chart's spec may hold in the file: as many as the page draws (adapters/vega.ts). */
+const SPEC_MAX_ROWS = 10_000;
 
 /**
  * The report as one Markdown file; charts as fenced `vega-lite` specs. Every text from the model
