@@ -74,11 +74,15 @@ async function ollamaModels(get: Get): Promise<ModelInfo[] | null> {
         tools: capabilities.includes('tools'),
         vision: capabilities.includes('vision'),
       };
+      const remote = m.remote_host ? { remoteHost: m.remote_host } : {};
       return {
         id: m.name,
         displayName: m.name,
         traits,
-        detail: detailOf([m.details?.parameter_size, m.details?.quantization_level]),
+        detail: m.remote_host
+          ? `runs at ${m.remote_host.replace(/^https?:\/\//, '')}: data leaves this computer`
+          : detailOf([m.details?.parameter_size, m.details?.quantization_level]),
+        ...remote,
       };
     }),
   );

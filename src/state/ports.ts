@@ -21,6 +21,8 @@ export interface ModelInfo {
   traits?: ModelTraits;
   /** Its size and quantisation, e.g. "8.2B · Q4_K_M". */
   detail?: string;
+  /** Where a model listed by a local server really runs (Ollama's cloud models): data leaves. */
+  remoteHost?: string;
 }
 
 /** A model server on this computer and the models it offers (adapters/local-models.ts). */

@@ -12,6 +12,7 @@ import {
   notLocal,
   UNKNOWN_LOCAL_WINDOW,
   whereDataGoes,
+  cloudModelHost,
   type ModelTraits,
   type Provider,
 } from '../core/model/provider.ts';
@@ -173,7 +174,11 @@ export class Settings {
 
   /** What the page says about where query results go. */
   get dataGoes(): { leaves: boolean; text: string } {
-    return whereDataGoes(this.baseUrl || DEFAULT_BASE_URL, this.provider);
+    const listed = this.local.at(this.localUrl)?.models.find((m) => m.id === this.model);
+    const remote = this.isLocal
+      ? (listed?.remoteHost ?? this.modelInfo?.remoteHost ?? cloudModelHost(this.model))
+      : null;
+    return whereDataGoes(this.baseUrl || DEFAULT_BASE_URL, this.provider, remote);
   }
 
   /** The chosen model as listed, if it is. */

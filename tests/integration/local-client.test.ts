@@ -165,6 +165,31 @@ describe('a model server on this computer', () => {
     }
   });
 
+  it('marks an Ollama cloud model as running elsewhere, from the remote_host its list gives', async () => {
+    const cloud = await startMockLocal({
+      kind: 'ollama',
+      models: [
+        { name: 'qwen3:8b', contextLength: 40960, capabilities: ['completion', 'tools'] },
+        {
+          name: 'gpt-oss:120b-cloud',
+          contextLength: 131072,
+          capabilities: ['completion', 'tools'],
+          remoteHost: 'https://ollama.com:443',
+        },
+      ],
+    });
+    try {
+      const server = await readLocalServer(cloud.url);
+      expect(server.models.map((m) => [m.id, m.remoteHost ?? null])).toEqual([
+        ['qwen3:8b', null],
+        ['gpt-oss:120b-cloud', 'https://ollama.com:443'],
+      ]);
+      expect(server.models[1]!.detail).toMatch(/data leaves this computer/);
+    } finally {
+      await cloud.close();
+    }
+  });
+
   it('finds the servers that answer among the usual addresses, and skips the rest', async () => {
     const found = await findLocalServers([ollama.url, 'http://127.0.0.1:9', llama.url]);
     expect(found.map((s) => [s.name, s.url])).toEqual([

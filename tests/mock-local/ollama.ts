@@ -118,6 +118,9 @@ function tagsEntry(state: State, m: LocalModel) {
     digest: digestOf(m),
     details: details(m, state.legacyTags),
     ...(state.legacyTags ? {} : { capabilities: m.capabilities }),
+    ...(m.remoteHost
+      ? { remote_model: m.name.replace(/-cloud$/, ''), remote_host: m.remoteHost }
+      : {}),
   };
 }
 

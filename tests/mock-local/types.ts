@@ -18,6 +18,11 @@ export interface LocalModel {
   family?: string;
   parameterSize?: string;
   quantization?: string;
+  /**
+   * Ollama's cloud models (`gpt-oss:120b-cloud`): /api/tags lists them with `remote_model` and
+   * `remote_host` (ollama api/types.go, ListModelResponse), and the server passes requests on.
+   */
+  remoteHost?: string;
 }
 
 /**

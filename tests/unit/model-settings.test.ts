@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readSaved } from '../../src/core/model/saved-settings.ts';
+import { cloudModelHost, whereDataGoes } from '../../src/core/model/provider.ts';
 import { LocalServerList } from '../../src/state/local-servers.svelte.ts';
 import type { LocalServer, ModelConfig } from '../../src/state/ports.ts';
 import { Settings } from '../../src/state/settings.svelte.ts';
@@ -198,5 +199,46 @@ describe('settings that tell the truth before the question', () => {
     up = true;
     await next.checkLocal();
     expect(next.reachable).toBe(true);
+  });
+});
+
+describe('where data goes follows the model, not the address (issue 46)', () => {
+  it('says an Ollama cloud model sends query results away, though its server is on this computer', async () => {
+    const cloud = {
+      ...OLLAMA,
+      models: [
+        ...OLLAMA.models,
+        {
+          id: 'gpt-oss:120b-cloud',
+          displayName: 'gpt-oss:120b-cloud',
+          traits: { contextWindow: 131072, tools: true, vision: false },
+          remoteHost: 'https://ollama.com:443',
+        },
+      ],
+    };
+    const local = new LocalServerList({ find: async () => [cloud], read: async () => cloud });
+    const s = new Settings(
+      memoryPreferences(),
+      () => ({ complete: async () => Promise.reject(new Error('no')), listModels: async () => [] }),
+      local,
+    );
+    await local.find();
+    const draft = { ...TEST_SETTINGS, provider: 'local' as const, localUrl: OLLAMA.url };
+    expect(s.save({ ...draft, model: 'qwen3:8b' })).toBeNull();
+    expect(s.dataGoes).toEqual({ leaves: false, text: 'Nothing leaves this computer' });
+    expect(s.save({ ...draft, model: 'gpt-oss:120b-cloud' })).toBeNull();
+    expect(s.dataGoes).toEqual({
+      leaves: true,
+      text: 'Query results go to ollama.com, through the server on this computer',
+    });
+  });
+
+  it('takes a model named …-cloud to run at ollama.com before its server has said', () => {
+    expect(
+      whereDataGoes('http://localhost:11434', 'local', cloudModelHost('kimi-k2:1t-cloud')),
+    ).toMatchObject({
+      leaves: true,
+    });
+    expect(cloudModelHost('qwen3:8b')).toBeNull();
   });
 });

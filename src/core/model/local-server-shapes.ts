@@ -22,6 +22,9 @@ export const ollamaTags = z.object({
         .partial()
         .optional(),
       capabilities: z.array(z.string()).optional(),
+      /** Ollama's cloud models: where the server sends the requests on (api/types.go). */
+      remote_host: z.string().optional(),
+      remote_model: z.string().optional(),
     }),
   ),
 });

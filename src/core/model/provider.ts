@@ -47,10 +47,31 @@ export const UNKNOWN_LOCAL_WINDOW = 4096;
  * The statement of where query results go, shown beside the model. "Nothing leaves" only for a
  * model on this computer: a gateway on localhost (a proxy) may well pass the data on.
  */
+/**
+ * Ollama names its cloud models `…-cloud` or `…:cloud` (`gpt-oss:120b-cloud`): until the server
+ * has said where such a model runs, it is taken to run at ollama.com, not here.
+ */
+export function cloudModelHost(model: string): string | null {
+  return /[-:]cloud$/i.test(model.trim()) ? 'https://ollama.com' : null;
+}
+
 export function whereDataGoes(
   baseUrl: string,
   provider: Provider,
+  /**
+   * Where the chosen model itself runs, when its server says it runs elsewhere: Ollama's cloud
+   * models (`gpt-oss:120b-cloud`) are listed by the local server with a `remote_host`, and
+   * Ollama passes every request on to it (issue 46). The model decides, not the address.
+   */
+  remoteHost: string | null = null,
 ): { leaves: boolean; text: string } {
+  if (provider === 'local' && isLoopback(baseUrl) && remoteHost) {
+    const host = URL.canParse(remoteHost) ? new URL(remoteHost).host : remoteHost;
+    return {
+      leaves: true,
+      text: `Query results go to ${host}, through the server on this computer`,
+    };
+  }
   if (provider === 'local' && isLoopback(baseUrl))
     return { leaves: false, text: 'Nothing leaves this computer' };
   const host = URL.canParse(baseUrl) ? new URL(baseUrl).host : baseUrl;

@@ -216,8 +216,7 @@ function markdownChart(chart: ReportChart): string {
   // The same check the page draws with: a previewer that draws `vega-lite` fences would fetch a
   // `data.url` or a crafted paint a `.sift` carried in (issue 46).
   const checked = checkPlotSpec({ title: chart.title, ...chart.spec }, { maxRows: SPEC_MAX_ROWS });
-  if (!checked.ok)
-    return `${head}\n\n_Its spec is left out: ${inertMarkdown(checked.reason)}_`;
+  if (!checked.ok) return `${head}\n\n_Its spec is left out: ${inertMarkdown(checked.reason)}_`;
   const spec = JSON.stringify(checked.spec, null, 2);
   const f = fence(spec);
   return `${head}\n\n${f}vega-lite\n${spec}\n${f}`;
