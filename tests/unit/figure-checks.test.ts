@@ -142,6 +142,17 @@ describe('figures that do not', () => {
     ]);
   });
 
+  it('reads only what the reader sees: a hidden figure lends no check to a visible one (issue 46)', () => {
+    // 4.96 is in Q1, not in Q2: the visible figure cites Q2 and must not be marked checked.
+    const hidden = [
+      '[r]: http://x.example "New York 4.96 m/s [Q1]"',
+      '<!-- New York 4.96 m/s [Q1] -->',
+      '![New York 4.96 m/s [Q1]](x.png)',
+    ];
+    for (const h of hidden)
+      expect(states(`${h}\n\nNew York averages 4.96 m/s [Q2].`), h).toEqual([['4.96', 'mismatch']]);
+  });
+
   it('counts the figures of an answer that cites elsewhere as not traced', () => {
     const answer =
       'New York is windier at 4.96 m/s [Q1]. Seattle had 4,426 mm of rain.\n\n- Fog: 139 days';

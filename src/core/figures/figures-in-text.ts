@@ -49,6 +49,17 @@ const CITATION = /\[(Q\d{1,5}(?:\s*,\s*Q\d{1,5})*)\]/g;
  * code, link targets, dates and times, quarters and weeks, and ordered-list numbers.
  */
 const CODE: RegExp[] = [/```[\s\S]*?(?:```|$)/g, /`[^`\n]*`/g];
+/**
+ * What the reader never sees, blanked with its citations before anything is read (issue 46): a
+ * link reference definition renders nothing, yet its title `[r]: http://x "North is 12% [Q1]"`
+ * lent a checked mark to the next visible 12%; an HTML comment; an image's alt text (no image is
+ * drawn: adapters/markdown.ts).
+ */
+const HIDDEN: RegExp[] = [
+  /^ {0,3}\[[^\]\n]+\]:[ \t]*\S+(?:[ \t]*\n?[ \t]*(?:"[^"]*"|'[^']*'|\([^)]*\)))?[ \t]*$/gm,
+  /<!--[\s\S]*?(?:-->|$)/g,
+  /!\[(?:[^[\]\n]|\[[^[\]\n]*\])*\]\([^)\n]*\)/g,
+];
 const NOT_FIGURES: RegExp[] = [
   /\]\([^)\s]*\)/g,
   /\bhttps?:\/\/\S+/g,
@@ -137,6 +148,7 @@ function parseDigits(digits: string): { value: number; step: number; integer: st
 function prepared(markdown: string): { text: string; citations: Array<Omit<Citation, 'scope'>> } {
   let text = markdown;
   for (const pattern of CODE) text = blank(text, pattern);
+  for (const pattern of HIDDEN) text = blank(text, pattern);
   const citations: Array<Omit<Citation, 'scope'>> = [];
   text = text.replace(CITATION, (m, ids: string, at: number) => {
     citations.push({ start: at, end: at + m.length, ids: ids.split(/\s*,\s*/) });
