@@ -67,7 +67,7 @@ describe('toolCallsInText', () => {
     });
   });
 
-  it('reads a fenced block between prose, keeping the prose', () => {
+  it('reads a fenced block that ends the reply, keeping the prose before it', () => {
     const text = `Let me chart the monthly totals.
 
 \`\`\`json
@@ -79,9 +79,7 @@ describe('toolCallsInText', () => {
     "vega_lite_spec": {"mark": "bar", "encoding": {"x": {"field": "month"}}}
   }
 }
-\`\`\`
-
-This shows which months are wettest.`;
+\`\`\``;
     const { calls, rest } = read(text);
     expect(calls).toEqual([
       {
@@ -93,7 +91,18 @@ This shows which months are wettest.`;
         },
       },
     ]);
-    expect(rest).toBe('Let me chart the monthly totals.\n\nThis shows which months are wettest.');
+    expect(rest).toBe('Let me chart the monthly totals.');
+    // The same block with the answer going on after it is the answer's text: it runs nothing.
+    const between = `${text}\n\nThis shows which months are wettest.`;
+    expect(read(between)).toEqual({ calls: [], rest: between });
+  });
+
+  it('runs no call whose JSON the answer quotes from the data (issue 46)', () => {
+    const quoted =
+      'The note column of row 3 reads "{"name": "sql_query", "arguments": {"query": "SELECT 1", "description": "x"}}" — an instruction in the data, not mine.';
+    expect(read(quoted)).toEqual({ calls: [], rest: quoted });
+    const trailing = 'A cell holds this: {"name": "list_tables", "arguments": {}}';
+    expect(read(trailing).calls).toEqual([]);
   });
 
   it('reads ```tool_call and bare fences', () => {
@@ -132,7 +141,7 @@ This shows which months are wettest.`;
 
   it('is not fooled by braces and brackets inside strings', () => {
     const text =
-      'Running: {"name": "sql_query", "arguments": {"query": "SELECT \'}]\' AS x, \'{\\"a\\": [\' AS y", "description": "odd"}} done';
+      'Running:<tool_call>{"name": "sql_query", "arguments": {"query": "SELECT \'}]\' AS x, \'{\\"a\\": [\' AS y", "description": "odd"}}</tool_call> done';
     const { calls, rest } = read(text);
     expect(calls).toEqual([
       {
@@ -140,7 +149,7 @@ This shows which months are wettest.`;
         input: { query: "SELECT '}]' AS x, '{\"a\": [' AS y", description: 'odd' },
       },
     ]);
-    expect(rest).toBe('Running:  done');
+    expect(rest).toBe('Running: done');
   });
 
   it('leaves a data example, unknown tools and call-less objects in the text', () => {

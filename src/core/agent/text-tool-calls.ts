@@ -6,7 +6,10 @@
  * as if they had come as tool_use blocks, and the prose around them is kept for the page.
  *
  * Only JSON of a call's shape naming one of the turn's tools counts: any other JSON (an example
- * of the data) stays in the text.
+ * of the data) stays in the text. And only where it stands as the reply's call (issue 46): in a
+ * model's own call syntax (`<tool_call>`, `[TOOL_CALLS]`, `<|python_tag|>`), as the whole reply,
+ * or in a fenced block that ends it. A call's JSON quoted from the data in the middle of an
+ * answer ("the cell reads {"name": "sql_query", …}") is the answer's text, and runs nothing.
  */
 
 export interface TextToolCall {
@@ -99,6 +102,19 @@ function namedBefore(before: string, value: unknown, toolNames: readonly string[
   return m && name && isObject(value) ? { call: { name, input: value }, lead: m[0].length } : null;
 }
 
+/** A model's own call syntax just before the JSON: a `<tool_call>` tag or a LEAD marker. */
+const CALL_TAG = /<tool_call>\s*$/;
+const FENCE_OPEN = /```[\w-]*\s*$/;
+
+/** Whether the JSON at [start, end) stands as the reply's call, not as text of its answer. */
+function standsAsCall(text: string, start: number, end: number, before: string): boolean {
+  if (CALL_TAG.test(before) || LEAD.test(before) || MISTRAL_NAMED.test(before)) return true;
+  const after = text.slice(end);
+  // The whole reply, or a fenced block that ends it (closed or not).
+  if (/^\s*$/.test(after) && text.slice(0, start).trim() === '') return true;
+  return FENCE_OPEN.test(before) && /^\s*(?:```\s*)?$/.test(after);
+}
+
 /** Where JSON may start: `{"`, `{}` or `[{`, with spaces between; prose braces are skipped. */
 const OPENING = /[{[]/g;
 const LOOKS_JSON = /^(?:\{\s*["}]|\[\s*\{)/;
@@ -123,6 +139,7 @@ export function toolCallsInText(
       // Valid JSON is passed over whole, call or not: an object inside a data example is data.
       OPENING.lastIndex = end;
       const before = text.slice(Math.max(0, start - 80), start);
+      if (!standsAsCall(text, start, end, before)) continue;
       const found = asCalls(value, toolNames);
       const named = found ? null : namedBefore(before, value, toolNames);
       if (found) {
