@@ -184,11 +184,13 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
     // once read: a reading that fails leaves it as it was (issue 46). A workbook's sheets are read
     // in place.
     const rereading = name !== undefined && tables.has(name) && verdict.kind !== 'zip';
-    if (name && !rereading) {
-      await exec(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
-      tables.delete(name);
-      profiles.delete(name);
-    }
+    /** The named table dropped, and forgotten with its profile. */
+    const dropNamed = async (named: string) => {
+      await exec(`DROP TABLE IF EXISTS ${quoteIdent(named)}`);
+      tables.delete(named);
+      profiles.delete(named);
+    };
+    if (name && !rereading) await dropNamed(name);
     if (verdict.kind === 'zip') {
       const workbook = {
         json: jsonDeps(reading),
@@ -201,10 +203,8 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
     try {
       const got = await readFile({ ...reading, progress }, table, file, read, verdict, choice);
       if (!rereading) return [{ ok: true, table: await keep(table, file, got, started) }];
-      await exec(`DROP TABLE IF EXISTS ${quoteIdent(name)}`);
+      await dropNamed(name);
       await exec(`ALTER TABLE ${quoteIdent(table)} RENAME TO ${quoteIdent(name)}`);
-      tables.delete(name);
-      profiles.delete(name);
       return [{ ok: true, table: await keep(name, file, got, started) }];
     } catch (e) {
       if (rereading) await exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`).catch(() => undefined);

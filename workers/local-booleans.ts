@@ -4,29 +4,18 @@
  * like any other value read from how it was written (issue 45): a person who wrote `Yes` and
  * sees `true` must find why. The words are DuckDB's own for a boolean cast.
  */
-import type { ColumnConversion } from '../src/core/data/engine.ts';
 import { blankSql } from '../src/core/reading/local-numbers.ts';
 import { quoteIdent, quoteLiteral } from '../src/core/sql/sql-text.ts';
+import { misfitOf, type Planned } from './conversion-plan.ts';
 import type { Exec } from './load-csv.ts';
 
 const TRUE = ['true', 't', 'yes', 'y', '1'];
 const FALSE = ['false', 'f', 'no', 'n', '0'];
 const list = (words: string[]) => words.map(quoteLiteral).join(', ');
 
-export interface BooleanPlan {
-  column: string;
-  sql: string;
-  misfit?: string;
-  conversion: ColumnConversion;
-}
-
 /** How each column becomes BOOLEAN, with the words it was written in. */
-export async function planBooleans(
-  exec: Exec,
-  t: string,
-  columns: string[],
-): Promise<BooleanPlan[]> {
-  const plans: BooleanPlan[] = [];
+export async function planBooleans(exec: Exec, t: string, columns: string[]): Promise<Planned[]> {
+  const plans: Planned[] = [];
   for (const column of columns) {
     const c = quoteIdent(column);
     const word = `lower(trim(${c}))`;
@@ -46,12 +35,11 @@ export async function planBooleans(
     plans.push({
       column,
       sql,
-      misfit:
-        misfits > 0 ? `CASE WHEN (${sql}) IS NULL AND NOT ${blankSql(c)} THEN ${c} END` : undefined,
+      misfit: misfits > 0 ? misfitOf(sql, c) : undefined,
       conversion: {
         column,
         type: 'BOOLEAN',
-        how: `${[...yes].join(', ') || '—'} as true, ${[...no].join(', ') || '—'} as false`,
+        how: `${yes.join(', ') || '—'} as true, ${no.join(', ') || '—'} as false`,
         example: { from: first, to: String(TRUE.includes(first.toLowerCase())) },
         values,
         misfits,

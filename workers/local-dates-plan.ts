@@ -4,7 +4,6 @@
  * by the evidence over the whole column (core/reading/short-years.ts). A column no value settles
  * follows one of the same file that was settled, else the file's signs, and the choice is said.
  */
-import type { ColumnConversion } from '../src/core/data/engine.ts';
 import {
   dateOrder,
   datePartsSql,
@@ -15,7 +14,7 @@ import {
   type DateShape,
   type DateVerdict,
 } from '../src/core/reading/local-dates.ts';
-import { blankSql, type Decimal, type ValueShape } from '../src/core/reading/local-numbers.ts';
+import type { Decimal, ValueShape } from '../src/core/reading/local-numbers.ts';
 import {
   CENTURY_RULE,
   readingsFrom,
@@ -23,16 +22,8 @@ import {
   shortYearOrder,
 } from '../src/core/reading/short-years.ts';
 import { quoteIdent, quoteLiteral } from '../src/core/sql/sql-text.ts';
+import { misfitOf, type Planned } from './conversion-plan.ts';
 import type { Exec } from './load-csv.ts';
-
-export interface DatePlan {
-  column: string;
-  sql: string;
-  /** The SQL that reads its example. */
-  example: string;
-  misfit?: string;
-  conversion: ColumnConversion;
-}
 
 export interface DateHints {
   /** Columns DuckDB's sniffer took for dates with two-digit years (read as text instead). */
@@ -45,7 +36,6 @@ interface Found {
   column: string;
   shape: DateShape;
   /** The largest first and second parts (four-digit years), or each order's reading. */
-  own: DateVerdict | null;
   parts?: { a: number; b: number };
   readings?: ReturnType<typeof readingsFrom>;
 }
@@ -57,7 +47,7 @@ export async function planDates(
   shapes: ReadonlyMap<string, ValueShape[]>,
   decimal: Decimal | null,
   hints: DateHints,
-): Promise<DatePlan[]> {
+): Promise<Planned[]> {
   const found: Found[] = [];
   let settled: { order: DateOrder; column: string } | null = null;
   for (const column of candidates) {
@@ -69,13 +59,13 @@ export async function planDates(
       const [a, b] = [Number(parts?.a ?? 0), Number(parts?.b ?? 0)];
       const own = dateOrder(a, b, shape, null);
       if (!own.ambiguous) settled ??= { order: own.order, column };
-      found.push({ column, shape, own, parts: { a, b } });
+      found.push({ column, shape, parts: { a, b } });
     } else {
       const [row] = await exec(readingsSql(c, t, shape));
       const readings = readingsFrom(row ?? {});
       const own = shortYearOrder(readings, shape, { settled: null, hint: null, chosen: null });
       if (own && !own.ambiguous && !own.others?.length) settled ??= { order: own.order, column };
-      found.push({ column, shape, own, readings });
+      found.push({ column, shape, readings });
     }
   }
   const hintFor = (shape: DateShape) =>
@@ -84,7 +74,7 @@ export async function planDates(
       : shape.separator === '.'
         ? { order: 'dmy' as const, why: 'dotted dates are written day first' }
         : null;
-  const plans: DatePlan[] = [];
+  const plans: Planned[] = [];
   for (const f of found) {
     const context = { settled, hint: hintFor(f.shape), chosen: hints.chosen };
     const verdict = f.parts
@@ -106,7 +96,7 @@ function plan(
   shape: DateShape,
   verdict: DateVerdict,
   shapes: ValueShape[],
-): DatePlan {
+): Planned {
   const c = quoteIdent(column);
   const sql = dateSql(c, shape, verdict.order);
   const example = shapes.find((s) => /^[0-9]/.test(s.example))?.example ?? '';
@@ -115,10 +105,7 @@ function plan(
     column,
     sql,
     example: dateSql(quoteLiteral(example), shape, verdict.order),
-    misfit:
-      shape.misfits > 0
-        ? `CASE WHEN (${sql}) IS NULL AND NOT ${blankSql(c)} THEN ${c} END`
-        : undefined,
+    misfit: shape.misfits > 0 ? misfitOf(sql, c) : undefined,
     conversion: {
       column,
       type: shape.withTime ? 'TIMESTAMP' : 'DATE',

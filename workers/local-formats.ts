@@ -20,6 +20,7 @@ import {
 import { quoteIdent } from '../src/core/sql/sql-text.ts';
 import { errorMessage } from '../src/core/errors.ts';
 import type { Exec, TextRead } from './load-csv.ts';
+import type { Planned } from './conversion-plan.ts';
 import { planBooleans } from './local-booleans.ts';
 import { planDates } from './local-dates-plan.ts';
 
@@ -30,15 +31,6 @@ const MAX_SHAPES = 500;
 
 const TRIMMED = (c: string) =>
   `regexp_replace(${c}, '^[\\s\\x{00a0}\\x{202f}]+|[\\s\\x{00a0}\\x{202f}]+$', '', 'g')`;
-
-interface Planned {
-  column: string;
-  sql: string;
-  /** For a date, the SQL that reads its example (a number's example is read in core). */
-  example?: string;
-  misfit?: string;
-  conversion: ColumnConversion;
-}
 
 export interface Converted {
   columns: ColumnName[];
