@@ -9,6 +9,7 @@
  */
 import { isNullMarker, MIN_FIT, type ValueShape } from './local-numbers.ts';
 import { quoteLiteral } from '../sql/sql-text.ts';
+import type { DateOrderChoice } from './date-order.ts';
 
 export interface DateShape {
   separator: '/' | '.' | '-';
@@ -60,8 +61,11 @@ export function dateShape(shapes: ValueShape[], minFit = MIN_FIT, short = false)
   return { ...best, misfits: total - best.fitted };
 }
 
-/** Day, month, year; month, day, year; or (two-digit years only) year, month, day. */
-export type DateOrder = 'dmy' | 'mdy' | 'ymd';
+/**
+ * Day, month, year; month, day, year; or (two-digit years only) year, month, day: the orders a
+ * person may also choose (date-order.ts), one union for both.
+ */
+export type DateOrder = DateOrderChoice;
 
 export interface DateVerdict {
   order: DateOrder;
