@@ -80,3 +80,19 @@ it('writes a whole result for Excel as the page writes its rows for Excel: separ
     "'=1+1;-7,1;;;",
   ]);
 });
+
+it('writes a list of timestamps for Excel as DuckDB’s text, not through a date format', async () => {
+  const statement =
+    "SELECT [TIMESTAMP '2024-03-25 10:30:00'] AS stamps, TIMESTAMP_S '2024-03-25 10:30:00' AS s";
+  const rows = await db.run(
+    csvLinesQuery(
+      statement,
+      [
+        { name: 'stamps', type: 'TIMESTAMP[]' },
+        { name: 's', type: 'TIMESTAMP_S' },
+      ],
+      excelCsv('fr-FR'),
+    ),
+  );
+  expect(rows.map((r) => r.line)).toEqual(["['2024-03-25 10:30:00'];25/03/2024 10:30:00"]);
+});

@@ -167,3 +167,17 @@ describe('text that leaves for a spreadsheet is guarded everywhere (issue 46)', 
     expect(toCsv(['n'], [[-Infinity], [Number.NaN], [2]])).toBe("n\r\n'-Infinity\r\nNaN\r\n2\r\n");
   });
 });
+
+describe('a list column is text, whatever its items', () => {
+  it('quotes a list of numbers and leaves a list of dates as DuckDB wrote it', () => {
+    const text = toCsv(
+      [
+        { name: 'ids', type: 'BIGINT[]' },
+        { name: 'days', type: 'DATE[]' },
+      ],
+      [['[1, 2]', '[2024-03-25, 2024-03-26]']],
+      excelCsv('en-US'),
+    );
+    expect(text).toBe('\ufeffids,days\r\n"[1, 2]","[2024-03-25, 2024-03-26]"\r\n');
+  });
+});

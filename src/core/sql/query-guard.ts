@@ -6,7 +6,7 @@
  */
 import type { Cell, ResultColumn } from '../data/engine.ts';
 import { textFieldSql } from '../data/csv.ts';
-import { STANDARD_CSV, type CsvDialect } from '../data/csv-dialect.ts';
+import { dateKind, STANDARD_CSV, type CsvDialect } from '../data/csv-dialect.ts';
 import { errorOnQueryLines } from './error-lines.ts';
 import { isNumericType } from './profile.ts';
 import { hasStatementSeparator, mainKeyword, stripTrailing } from './sql-scan.ts';
@@ -44,12 +44,12 @@ export function csvLinesQuery(
   const aliases = columns.map((_, i) => `c${i}`);
   const excel = dialect.kind === 'excel';
   // For Excel, dates as the locale writes them (csv-dialect.ts); a timestamp with its time.
-  const asText = (col: ResultColumn, c: string) =>
-    excel && col.type === 'DATE'
-      ? `strftime(${c}, ${quoteLiteral(dialect.dateFormat)})`
-      : excel && col.type.startsWith('TIMESTAMP') && !col.type.includes('TIME ZONE')
-        ? `strftime(${c}, ${quoteLiteral(`${dialect.dateFormat} %H:%M:%S`)})`
-        : `CAST(${c} AS VARCHAR)`;
+  const asText = (col: ResultColumn, c: string) => {
+    const kind = excel ? dateKind(col.type) : null;
+    if (!kind) return `CAST(${c} AS VARCHAR)`;
+    const format = kind === 'date' ? dialect.dateFormat : `${dialect.dateFormat} %H:%M:%S`;
+    return `strftime(${c}, ${quoteLiteral(format)})`;
+  };
   const text = columns.map((col, i) => `${asText(col, `c${i}`)} AS c${i}`).join(', ');
   const sep = dialect.separator;
   const number = (c: string) =>
