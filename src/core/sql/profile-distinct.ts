@@ -5,7 +5,6 @@
  * (issue 45). A column whose estimate is that close to its count of values is counted exactly,
  * so that "all distinct" is said only when true, and a key is not shown as a problem.
  */
-import type { ResultColumn } from '../data/engine.ts';
 import { quoteIdent } from './sql-text.ts';
 
 /** Whether an estimated distinct count is near enough to the values' count to be counted. */
@@ -15,7 +14,8 @@ export const inDoubt = (estimate: number, nonNull: number, share: number) =>
 /** One statement counting the listed columns' distinct values exactly: `x_<index>` each. */
 export function exactDistinctSql(
   table: string,
-  columns: Array<{ col: ResultColumn; index: number; value: string }>,
+  /** Each column's value expression (profile.ts valueOf) and its place among the columns. */
+  columns: Array<{ index: number; value: string }>,
 ): string {
   const parts = columns.map(({ value, index }) => `count(DISTINCT ${value}) AS x_${index}`);
   return `SELECT ${parts.join(', ')} FROM ${quoteIdent(table)}`;

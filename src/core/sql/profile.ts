@@ -266,7 +266,7 @@ export async function profileTable(
   const doubtful = columns.flatMap((col, index) => {
     const s = stats[index] as ColumnStats;
     return estimate && inDoubt(s.unique, s.nonNull, MOSTLY_UNIQUE_ESTIMATED)
-      ? [{ col, index, value: valueOf(col) }]
+      ? [{ index, value: valueOf(col) }]
       : [];
   });
   for (const [part] of chunks(doubtful, COLUMNS_PER_PASS)) {
