@@ -229,7 +229,7 @@ export async function renderPlot(
 ): Promise<RenderedPlot> {
   // The check returns a JSON copy, which is what vega-embed needs: a Svelte $state proxy
   // cannot be structured-cloned (ARCHITECTURE.md, Facts: Svelte proxies).
-  const checked = checkPlotSpec(spec, { maxRows: RENDER_MAX_ROWS });
+  const checked = checkPlotSpec(spec, { maxRows: RENDER_MAX_ROWS, paints: 'sanitised' });
   if (!checked.ok) throw new Error(`This chart was not drawn: ${checked.reason}`);
 
   const [{ default: embed }, { expressionInterpreter }] = await Promise.all([

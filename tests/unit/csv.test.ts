@@ -166,6 +166,15 @@ describe('text that leaves for a spreadsheet is guarded everywhere (issue 46)', 
     );
     expect(toCsv(['n'], [[-Infinity], [Number.NaN], [2]])).toBe("n\r\n'-Infinity\r\nNaN\r\n2\r\n");
   });
+
+  it('leaves a number written as text a number, in the copy and the file', () => {
+    // An exact BIGINT or DECIMAL comes as text; `-2+3` and `-1-1` are formulas, not numbers.
+    const rows: Cell[][] = [['-9007199254740993'], ['+1.5e3'], ['-.5'], ['-2+3'], ['-1-1']];
+    expect(toTsv(['n'], rows)).toBe("n\n-9007199254740993\n+1.5e3\n-.5\n'-2+3\n'-1-1\n");
+    expect(toCsv([{ name: 'n', type: 'VARCHAR' }], rows)).toBe(
+      "n\r\n-9007199254740993\r\n+1.5e3\r\n-.5\r\n'-2+3\r\n'-1-1\r\n",
+    );
+  });
 });
 
 describe('a list column is text, whatever its items', () => {

@@ -16,7 +16,7 @@ const chart = (extra: Record<string, unknown> = {}, y: Record<string, unknown> =
   ...extra,
 });
 const reason = (spec: unknown) => {
-  const r = checkPlotSpec(spec);
+  const r = checkPlotSpec(spec, { paints: 'sanitised' });
   return r.ok ? null : r.reason;
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { checkPlotSpec } from '../../src/core/charts/plot-spec.ts';
+import { checkPlotSpec, type PlotSpecOptions } from '../../src/core/charts/plot-spec.ts';
 import { closestMatch, levenshtein } from '../../src/core/closest.ts';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
@@ -10,14 +10,19 @@ const rows = [
   { region: 'North', month: '2024-02', revenue: 150, units: 5 },
 ];
 
-function accepted(spec: unknown, options?: { maxRows?: number }): Record<string, unknown> {
-  const result = checkPlotSpec(spec, options);
+type Options = Partial<PlotSpecOptions>;
+
+/** Drawn by Sift, behind its paint sanitiser, unless the test says otherwise. */
+const drawn = (options?: Options): PlotSpecOptions => ({ paints: 'sanitised', ...options });
+
+function accepted(spec: unknown, options?: Options): Record<string, unknown> {
+  const result = checkPlotSpec(spec, drawn(options));
   if (!result.ok) throw new Error(`refused: ${result.reason}`);
   return result.spec;
 }
 
-function reason(spec: unknown, options?: { maxRows?: number }): string {
-  const result = checkPlotSpec(spec, options);
+function reason(spec: unknown, options?: Options): string {
+  const result = checkPlotSpec(spec, drawn(options));
   if (result.ok) throw new Error('accepted a spec that should be refused');
   return result.reason;
 }
@@ -409,41 +414,6 @@ describe('checkPlotSpec refuses', () => {
       { ...bar(), params: [{ name: 'p', expr: "'\\\\' + '75 rl(x)'" }] },
       /params\[0\]\.expr contains a backslash/,
     ],
-    [
-      'an identity colour scale',
-      {
-        ...bar(),
-        encoding: { ...bar().encoding, color: { field: 'region', scale: { type: 'identity' } } },
-      },
-      /encoding\.color\.scale is an identity scale/,
-    ],
-    [
-      'a null fill scale',
-      { ...bar(), encoding: { ...bar().encoding, fill: { field: 'region', scale: null } } },
-      /encoding\.fill\.scale is null/,
-    ],
-    [
-      'a null scale in a stroke condition',
-      {
-        ...bar(),
-        encoding: {
-          ...bar().encoding,
-          stroke: { condition: { test: 'true', field: 'region', scale: null }, value: 'red' },
-        },
-      },
-      /encoding\.stroke\.condition\.scale is null/,
-    ],
-    [
-      'a colour range read from a field',
-      {
-        ...bar(),
-        encoding: {
-          ...bar().encoding,
-          color: { field: 'region', scale: { range: { field: 'region' } } },
-        },
-      },
-      /range reads colours from a field/,
-    ],
   ];
 
   it.each(refusals)('%s', (_name, spec, expected) => {
@@ -701,5 +671,67 @@ describe('ordinary shapes of data and fields (regressions: refused gallery chart
       },
     });
     expect((spec.params as unknown[]).length).toBe(5);
+  });
+});
+
+describe('data copied into a paint (issue 46)', () => {
+  // Ordinary Vega-Lite where Sift draws the chart (every paint passes safeSvgAttribute, which
+  // paints what is not a colour grey); refused in a file another viewer draws.
+  const copying: [string, unknown, RegExp][] = [
+    [
+      'an identity colour scale',
+      {
+        ...bar(),
+        encoding: { ...bar().encoding, color: { field: 'region', scale: { type: 'identity' } } },
+      },
+      /encoding\.color\.scale is an identity scale/,
+    ],
+    [
+      'a null fill scale',
+      { ...bar(), encoding: { ...bar().encoding, fill: { field: 'region', scale: null } } },
+      /encoding\.fill\.scale is null/,
+    ],
+    [
+      'a null scale in a stroke condition',
+      {
+        ...bar(),
+        encoding: {
+          ...bar().encoding,
+          stroke: { condition: { test: 'true', field: 'region', scale: null }, value: 'red' },
+        },
+      },
+      /encoding\.stroke\.condition\.scale is null/,
+    ],
+    [
+      'a colour range read from a field',
+      {
+        ...bar(),
+        encoding: {
+          ...bar().encoding,
+          color: { field: 'region', scale: { range: { field: 'region' } } },
+        },
+      },
+      /range reads colours from a field/,
+    ],
+  ];
+
+  it.each(copying)('%s: drawn by Sift, refused for another viewer', (_name, spec, expected) => {
+    expect(accepted(spec)).toBeTruthy();
+    expect(reason(spec, { paints: 'raw' })).toMatch(expected);
+  });
+
+  it('a row spelling a fetching CSS function is refused for another viewer only', () => {
+    const painted = {
+      ...bar(),
+      data: { values: [{ region: 'N', revenue: 1, paint: '\\75 rl(//evil.example/p)' }] },
+      mark: { type: 'bar', fill: { expr: 'datum.paint' } },
+    };
+    expect(accepted(painted)).toBeTruthy();
+    expect(reason(painted, { paints: 'raw' })).toMatch(
+      /data\.values\[0\]\.paint reads as a CSS url\(…\), which a viewer could fetch/,
+    );
+    // Words about a URL are not a paint: "url" without a call is kept.
+    const worded = { ...bar(), data: { values: [{ region: 'see the url', revenue: 1 }] } };
+    expect(accepted(worded, { paints: 'raw' })).toBeTruthy();
   });
 });

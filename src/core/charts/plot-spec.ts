@@ -25,11 +25,13 @@ import {
   checkTransform,
   dataFields,
 } from './plot-fields.ts';
-import { scanForUnsafe } from './plot-unsafe.ts';
+import { type Paints, scanForUnsafe } from './plot-unsafe.ts';
 
 export interface PlotSpecOptions {
   /** Rows allowed in each `data.values` (default 100). */
   maxRows?: number;
+  /** Who draws it: Sift behind its paint sanitiser, or a viewer of a file (plot-unsafe.ts). */
+  paints: Paints;
 }
 
 export type PlotSpecCheck =
@@ -38,7 +40,7 @@ export type PlotSpecCheck =
 /** Larger specs are refused: a chart's data should be a small aggregate. */
 export const MAX_SPEC_BYTES = 200_000;
 
-export function checkPlotSpec(spec: unknown, options: PlotSpecOptions = {}): PlotSpecCheck {
+export function checkPlotSpec(spec: unknown, options: PlotSpecOptions): PlotSpecCheck {
   const maxRows = options.maxRows ?? 100;
   if (!isPlainObject(spec))
     return { ok: false, reason: 'The spec must be a JSON object (a Vega-Lite specification).' };
@@ -59,7 +61,7 @@ export function checkPlotSpec(spec: unknown, options: PlotSpecOptions = {}): Plo
   try {
     checkSchema(clean.$schema);
     delete clean.$schema; // checked; not scanned as a URL below
-    scanForUnsafe(clean, '', false);
+    scanForUnsafe(clean, options.paints);
     scanForBombs(clean, '', clean);
     if ('datasets' in clean)
       refuse('Named datasets are not supported: put the rows inline in data.values.');

@@ -3,7 +3,16 @@
  * touch the page. Part of checkPlotSpec (plot-spec.ts).
  */
 import { isObject, MAX_DEPTH, path, quote, refuse } from './plot-spec-util.ts';
-import { cssUnescape } from './svg-attributes.ts';
+import { cssCanFetch, cssUnescape } from './svg-attributes.ts';
+
+/**
+ * Who stands between the spec and a drawing. `sanitised`: Sift draws it (the page, the chart
+ * Claude is shown, the saved SVG and the report's HTML), and every painted attribute passes
+ * `safeSvgAttribute`, which paints a value that is not a colour grey. `raw`: a renderer of
+ * someone else's draws it (a Markdown previewer that draws `vega-lite` fences), with nothing
+ * of ours behind it.
+ */
+export type Paints = 'sanitised' | 'raw';
 
 /**
  * Strings that a renderer could take as a URL: schemes, protocol-relative and `\\host` forms.
@@ -61,9 +70,11 @@ const FIELD_KEYS = new Set([
 const COLOUR_CHANNELS = new Set(['color', 'fill', 'stroke']);
 
 /**
- * A colour channel may not copy data into the paint: an identity or `null` scale, or a range
- * read from a field, would write a cell's text straight into `fill` (issue 27: a CSV cell
- * `\75 rl(http://…)` became a request).
+ * Where no sanitiser stands behind the drawing, a colour channel may not copy data into the
+ * paint: an identity or `null` scale, or a range read from a field, would write a cell's text
+ * straight into `fill` (issue 27: a CSV cell `\75 rl(http://…)` became a request). Where one
+ * does, these are ordinary Vega-Lite (a column that holds colours, the gallery's
+ * `bar_color_disabled_scale` and `point_scale_range_field`) and are drawn (issue 46).
  */
 function checkColourScale(def: unknown, at: string): void {
   if (Array.isArray(def)) return def.forEach((d, i) => checkColourScale(d, path(at, i)));
@@ -86,13 +97,21 @@ function checkColourScale(def: unknown, at: string): void {
 
 /**
  * Walks the whole spec except the rows of `data.values` (which are data: shown as text, never
- * used as a URL once the constructs below are refused). Drops `usermeta`, which vega-embed
- * reads embed options from. `textual`: strings here are shown as text (see TEXT_KEYS).
+ * used as a URL once the constructs below are refused, and painted only through the sanitiser).
+ * Drops `usermeta`, which vega-embed reads embed options from. With `raw` paints, a row may not
+ * spell a fetching CSS function either: an expression (`fill: {expr: "datum.paint"}`) can copy
+ * it into a paint where no check of the spec can see.
  */
-export function scanForUnsafe(
+export function scanForUnsafe(spec: unknown, paints: Paints): void {
+  scan(spec, '', false, paints);
+}
+
+/** `textual`: strings here are shown as text (see TEXT_KEYS). */
+function scan(
   node: unknown,
   at: string,
   inData: boolean,
+  paints: Paints,
   depth = 0,
   textual = false,
   fieldKey = false,
@@ -114,9 +133,7 @@ export function scanForUnsafe(
     return;
   }
   if (Array.isArray(node)) {
-    node.forEach((item, i) =>
-      scanForUnsafe(item, path(at, i), false, depth + 1, textual, fieldKey),
-    );
+    node.forEach((item, i) => scan(item, path(at, i), false, paints, depth + 1, textual, fieldKey));
     return;
   }
   if (!isObject(node)) return;
@@ -126,7 +143,10 @@ export function scanForUnsafe(
   const encoding = last === 'encoding';
   for (const [key, value] of Object.entries(node)) {
     const here = path(at, key);
-    if (inData && key === 'values') continue;
+    if (inData && key === 'values') {
+      if (paints === 'raw') checkRowsInert(value, here);
+      continue;
+    }
     if (key === 'url')
       refuse(`${here}: charts cannot load URLs. Draw the chart from a query of the data instead.`);
     if (key === 'href')
@@ -139,8 +159,24 @@ export function scanForUnsafe(
     // would put it at any CSS selector of Sift's own page (its question box, its settings).
     if (key === 'bind' && isObject(value) && 'element' in value)
       refuse(`${here}: binding to an element of the page is not allowed.`);
-    if (encoding && COLOUR_CHANNELS.has(key)) checkColourScale(value, here);
+    if (encoding && COLOUR_CHANNELS.has(key) && paints === 'raw') checkColourScale(value, here);
     const text = TEXT_KEYS.has(key) || (key === 'value' && textChannel);
-    scanForUnsafe(value, here, key === 'data', depth + 1, text, fieldKey || FIELD_KEYS.has(key));
+    scan(value, here, key === 'data', paints, depth + 1, text, fieldKey || FIELD_KEYS.has(key));
   }
+}
+
+/**
+ * No value of the rows, however deep (an expression can read `datum.a.b`), reads as a CSS
+ * function that fetches (`url(`, `\\75 rl(`, `image(`). Inline values may also be one string
+ * that a `format` parses.
+ */
+function checkRowsInert(value: unknown, at: string, depth = 0): void {
+  if (depth > MAX_DEPTH) refuse(`The data is nested more than ${MAX_DEPTH} levels deep.`);
+  if (typeof value === 'string' && cssCanFetch(value))
+    refuse(
+      `${at} reads as a CSS url(…), which a viewer could fetch as a colour. Sift paints it grey; a file for other viewers leaves the chart out.`,
+    );
+  if (Array.isArray(value)) value.forEach((v, i) => checkRowsInert(v, path(at, i), depth + 1));
+  else if (isObject(value))
+    for (const [k, v] of Object.entries(value)) checkRowsInert(v, path(at, k), depth + 1);
 }

@@ -14,9 +14,19 @@ import { quoteLiteral } from '../sql/sql-text.ts';
  * One list for the page's CSV and the one DuckDB writes (`textFieldSql`).
  */
 const FORMULA_FIRST = ['=', '+', '-', '@', '\t', '\r'];
-const startsFormula = (text: string): boolean => FORMULA_FIRST.includes(text.charAt(0));
-/** The text with a leading apostrophe where a spreadsheet would read it as a formula. */
-const guarded = (text: string): string => (startsFormula(text) ? `'${text}` : text);
+/**
+ * A number written as text (a BIGINT or DECIMAL kept exact, `-5` in a text column): a sheet
+ * reads it as the number, runs nothing, and an apostrophe would make it text. `-2+3` is not one.
+ */
+const PLAIN_NUMBER = '[+-]?(?:[0-9]+[.]?[0-9]*|[.][0-9]+)(?:[eE][+-]?[0-9]+)?';
+const plainNumber = new RegExp(`^${PLAIN_NUMBER}$`);
+const startsFormula = (text: string): boolean =>
+  FORMULA_FIRST.includes(text.charAt(0)) && !plainNumber.test(text);
+/**
+ * The text with a leading apostrophe where a spreadsheet would read it as a formula: every text
+ * that leaves for a sheet passes here (the CSV, Copy's TSV, the report's tables; issue 46).
+ */
+export const guarded = (text: string): string => (startsFormula(text) ? `'${text}` : text);
 
 /** Characters that make a field need quotes, with the dialect's separator. */
 const needsQuotes = (separator: string) => (separator === ';' ? /[";\r\n]/ : /[",\r\n]/);
@@ -67,7 +77,7 @@ export function textField(text: string, separator: ',' | ';' = ','): string {
  */
 export function textFieldSql(column: string, separator: ',' | ';' = ','): string {
   const first = FORMULA_FIRST.map(quoteLiteral).join(', ');
-  const guarded = `CASE WHEN left(${column}, 1) IN (${first}) THEN '''' || ${column} ELSE ${column} END`;
+  const guarded = `CASE WHEN left(${column}, 1) IN (${first}) AND NOT regexp_full_match(${column}, '${PLAIN_NUMBER}') THEN '''' || ${column} ELSE ${column} END`;
   const quoted = separator === ';' ? '[";\r\n]' : '[",\r\n]';
   // The apostrophe the guard adds needs no quotes: the text needs them exactly when it did.
   return `CASE WHEN ${column} IS NULL THEN '' WHEN regexp_matches(${column}, '${quoted}') THEN '"' || replace(${guarded}, '"', '""') || '"' ELSE ${guarded} END`;

@@ -15,6 +15,7 @@ import {
 import { figuresInText } from '../figures/figures-in-text.ts';
 import { checkPlotSpec } from '../charts/plot-spec.ts';
 import { placesNeeded } from '../data/number-places.ts';
+import { guarded } from '../data/csv.ts';
 import { inertMarkdown } from './inert-markdown.ts';
 import { chartsOf, type ReportChart } from './report-charts.ts';
 import { reportSegments, unplacedCharts, type ReportSegment } from './report-segments.ts';
@@ -168,10 +169,11 @@ function fence(text: string): string {
   return '`'.repeat(longest + 1);
 }
 
-// A backslash is escaped first, so that a cell's own `\|` cannot undo the pipe's escape.
+// A backslash is escaped first, so that a cell's own `\|` cannot undo the pipe's escape. A text
+// that a sheet would run once the table is pasted into one is guarded as the CSV's is.
 const cell = (v: unknown) =>
   inertMarkdown(
-    (v === null ? '' : String(v))
+    (v === null ? '' : typeof v === 'string' ? guarded(v) : String(v))
       .replace(/\\/g, '\\\\')
       .replace(/\|/g, '\\|')
       .replace(/\r?\n/g, ' '),
@@ -215,7 +217,10 @@ function markdownChart(chart: ReportChart): string {
   const head = `### Chart ${chart.id}: ${inertMarkdown(chart.title)}\n\n${inertMarkdown(chartSource(chart))}`;
   // The same check the page draws with: a previewer that draws `vega-lite` fences would fetch a
   // `data.url` or a crafted paint a `.sift` carried in (issue 46).
-  const checked = checkPlotSpec({ title: chart.title, ...chart.spec }, { maxRows: SPEC_MAX_ROWS });
+  const checked = checkPlotSpec(
+    { title: chart.title, ...chart.spec },
+    { maxRows: SPEC_MAX_ROWS, paints: 'raw' },
+  );
   if (!checked.ok) return `${head}\n\n_Its spec is left out: ${inertMarkdown(checked.reason)}_`;
   const spec = JSON.stringify(checked.spec, null, 2);
   const f = fence(spec);

@@ -69,7 +69,7 @@ export const createPlot = defineTool({
         );
       spec = { ...spec, data: { values: rowObjects(result) } };
     }
-    const checked = checkPlotSpec(spec, { maxRows: CHART_MAX_ROWS });
+    const checked = checkPlotSpec(spec, { maxRows: CHART_MAX_ROWS, paints: 'sanitised' });
     if (!checked.ok) return fail(`Chart rejected: ${checked.reason}`);
     ctx.emit({
       type: 'plot',
