@@ -1,14 +1,14 @@
 /** Steps of a person working with Claude in the page, and what they can read back. */
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { mockControl } from '../mock-anthropic/control.ts';
 import type { Step } from '../mock-anthropic/types.ts';
 import type { OpenedPage } from './browser.ts';
 import { openWithSample } from './sessions-helpers.ts';
+import { mockUrl } from './mock-url.ts';
 
 export const KEY = 'sk-ant-api03-e2e-test-key-0123456789';
-export const mock = () => mockControl(inject('mockUrl'));
+export const mock = () => mockControl(mockUrl());
 
 /** A scripted reply of the model that runs one query. */
 export const queryStep = (query: string, description: string): Step => ({
@@ -22,7 +22,7 @@ export async function configure(
   page: Page,
   {
     key = KEY,
-    baseUrl = inject('mockUrl'),
+    baseUrl = mockUrl(),
     model,
   }: { key?: string; baseUrl?: string; model?: string } = {},
 ): Promise<void> {

@@ -23,6 +23,7 @@ import {
   turnEnded,
 } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
+import { mockUrl } from './mock-url.ts';
 
 const browser = useBrowser();
 let page: Page;
@@ -433,7 +434,7 @@ describe('what left the page', () => {
     expect(await ask(page, 'How does rain differ between the cities?')).toBe('done');
     await page.waitForSelector('[data-testid="plot"][data-rendered="true"] svg');
     const app = new URL(inject('baseUrl')).origin;
-    const model = new URL(inject('mockUrl')).origin;
+    const model = new URL(mockUrl()).origin;
     const origins = new Set(sent.map((r) => new URL(r.url()).origin));
     origins.delete('null');
     expect([...origins].filter((o) => o !== app && o !== model && !o.startsWith('blob:'))).toEqual(

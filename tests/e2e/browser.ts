@@ -59,6 +59,7 @@ export function useBrowser(): () => Browser {
 export function useSharedApp(
   browser: () => Browser,
   reset: (opened: OpenedPage, fresh: boolean) => Promise<void>,
+  { bare = false }: { bare?: boolean } = {},
 ): () => Promise<OpenedPage> {
   let shared: OpenedPage | undefined;
   const discard = async () => {
@@ -75,7 +76,7 @@ export function useSharedApp(
     onTestFailed(discard);
     const fresh = !shared;
     if (!shared) {
-      shared = await openApp(browser(), { keep: true });
+      shared = await openApp(browser(), { keep: true, bare });
     }
     shared.errors.length = 0;
     await reset(shared, fresh);

@@ -12,10 +12,12 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadErrors, loadFiles, runSql, summaries } from './app.ts';
-import { openApp, useBrowser } from './browser.ts';
-import { sessionsReady } from './sessions-helpers.ts';
+import { openApp, useBrowser, useSharedApp } from './browser.ts';
+import { blankSession, sessionsReady } from './sessions-helpers.ts';
 
 const browser = useBrowser();
+/** One page for the reading tests, each starting from a new, empty session in it. */
+const openBlank = useSharedApp(browser, ({ page }) => blankSession(page));
 const dir = mkdtempSync(join(tmpdir(), 'sift-formats-'));
 const path = (name: string) => join(dir, name);
 let native: DuckDBConnection;
@@ -103,7 +105,7 @@ function foreign(urls: string[]): string[] {
 
 describe('files of every format', () => {
   it('reads Parquet — millions of rows, and nested, list, decimal and time-zoned columns', async () => {
-    const { page, errors } = await openApp(browser());
+    const { page, errors } = await openBlank();
     const urls = recordRequests(page);
     await loadFiles(page, [path('sales.parquet'), path('nested.parquet')]);
     expect(await loadErrors(page)).toEqual([]);
@@ -141,7 +143,7 @@ describe('files of every format', () => {
   });
 
   it('reads a JSON array, JSON Lines and a nested object, and a gzipped CSV', async () => {
-    const { page, errors } = await openApp(browser());
+    const { page, errors } = await openBlank();
     const urls = recordRequests(page);
     await loadFiles(page, [path('orders.json'), path('orders.jsonl'), path('people.csv.gz')]);
     expect(await loadErrors(page)).toEqual([]);
@@ -185,7 +187,7 @@ describe('files of every format', () => {
   });
 
   it('shows how far a JSON Lines or Parquet file has been read, not only that it is being read', async () => {
-    const { page, errors } = await openApp(browser());
+    const { page, errors } = await openBlank();
     for (const file of ['events.jsonl', 'sales.parquet']) {
       // Every frame's reading of the bar, from before the file is chosen until it is loaded.
       await page.evaluate(() => {
@@ -219,7 +221,7 @@ describe('files of every format', () => {
   });
 
   it('refuses a damaged file of each kind with a message, and keeps what is loaded', async () => {
-    const { page } = await openApp(browser());
+    const { page } = await openBlank();
     await loadFiles(page, [path('orders.json')]);
     const parquet = readFileSync(path('nested.parquet'));
     const gz = readFileSync(path('people.csv.gz'));

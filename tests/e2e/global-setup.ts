@@ -8,10 +8,11 @@ import { preview, type PreviewServer } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { launchChromiumServer } from '../../scripts/chromium.mjs';
 import { startMockAnthropic, type MockAnthropic } from '../mock-anthropic/server.ts';
+import { E2E_WORKERS } from './workers.ts';
 
 let server: PreviewServer | undefined;
 let bare: PreviewServer | undefined;
-let mock: MockAnthropic | undefined;
+let mocks: MockAnthropic[] = [];
 let chromium: BrowserServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
@@ -19,9 +20,13 @@ export async function setup(project: TestProject): Promise<void> {
     throw new Error('dist/ is missing: run `npm run build` first.');
   // The local Messages API mock; tests script it over HTTP (tests/mock-anthropic/control.ts). The
   // page's CSP lets it through exactly as a configured gateway would be let through.
-  mock = await startMockAnthropic();
-  project.provide('mockUrl', mock.url);
-  process.env.SIFT_CONNECT_SRC = mock.url;
+  // One for each file that runs at once (tests/e2e/workers.ts).
+  mocks = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startMockAnthropic()));
+  project.provide(
+    'mockUrls',
+    mocks.map((m) => m.url),
+  );
+  process.env.SIFT_CONNECT_SRC = mocks.map((m) => m.url).join(' ');
   server = await preview({
     preview: { port: 0, strictPort: false, open: false },
     logLevel: 'warn',
@@ -48,7 +53,7 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   await server?.close();
   await bare?.close();
-  await mock?.close();
+  await Promise.all(mocks.map((m) => m.close()));
   await chromium?.close();
 }
 
@@ -56,7 +61,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     bareUrl: string;
-    mockUrl: string;
+    mockUrls: string[];
     chromiumWs: string;
   }
 }

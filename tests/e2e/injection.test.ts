@@ -14,8 +14,9 @@ import { buildArchive, readArchive } from '../../src/core/session/archive.ts';
 import { CANARY, hostileCsv, linkPath, plotPayloads, steeredCalls } from '../fixtures/injection.ts';
 import { downloaded, loadFiles, runSql, showView, sqlText, waitForLoads } from './app.ts';
 import { ask, configure, messageRequests, mock, shownItems } from './agent.ts';
-import { openApp, useBrowser } from './browser.ts';
+import { openApp, useBrowser, useSharedApp } from './browser.ts';
 import { inertProblems, useListener } from './injection-helpers.ts';
+import { blankSession } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 let page: Page;
@@ -32,9 +33,26 @@ async function open(): Promise<Page> {
   return page;
 }
 
+/**
+ * The same, shared by the tests that put no payload of their own in the page (the controls
+ * above do), each from a new session: booting DuckDB is most of a short test.
+ */
+const sharedBare = useSharedApp(
+  browser,
+  async (opened, fresh) => {
+    await blankSession(opened.page);
+    if (fresh) await configure(opened.page);
+  },
+  { bare: true },
+);
+async function openBlank(): Promise<Page> {
+  ({ page } = await sharedBare());
+  return page;
+}
+
 /** The hostile CSV loaded as `data`. */
 async function openHostile(): Promise<Page> {
-  await open();
+  await openBlank();
   await loadFiles(page, [
     { name: 'hostile.csv', mimeType: 'text/csv', buffer: Buffer.from(hostileCsv(origin)) },
   ]);
@@ -51,7 +69,7 @@ async function openSteered(): Promise<Page> {
 
 /** The sample loaded as `data`. */
 async function openSample(): Promise<Page> {
-  await open();
+  await openBlank();
   await page.click('[data-testid="sample-button"]');
   await waitForLoads(page, 1);
   return page;

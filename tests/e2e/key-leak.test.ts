@@ -5,11 +5,12 @@
  * no request but the model's.
  */
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weatherAnalysis, weatherQuestion } from '../fixtures/weather-script.ts';
 import { downloaded, waitForLoads } from './app.ts';
 import { analyze, ask, configure, KEY, messageRequests, mock } from './agent.ts';
 import { launch, openApp } from './browser.ts';
+import { mockUrl } from './mock-url.ts';
 
 let browser: Browser;
 let page: Page;
@@ -69,7 +70,7 @@ function dumpIndexedDb(p: Page): Promise<string> {
 
 describe('the API key', () => {
   it('was sent to the model endpoint, in the authentication header only', async () => {
-    const model = new URL(inject('mockUrl')).origin;
+    const model = new URL(mockUrl()).origin;
     const carrying = requests.filter((r) => JSON.stringify(r.headers()).includes(KEY));
     expect(carrying.length).toBeGreaterThan(0);
     for (const r of requests) {

@@ -5,10 +5,11 @@
  * on, and nothing already shown is lost.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ask, configure, messageRequests, mock, shownItems } from './agent.ts';
 import { openApp, useBrowser, useSharedApp } from './browser.ts';
 import { blankSession, loadSample } from './sessions-helpers.ts';
+import { mockUrl } from './mock-url.ts';
 
 const browser = useBrowser();
 let page: Page;
@@ -158,7 +159,7 @@ describe('model failures end with a clear message and keep what was shown', () =
     expect(await page.locator('[data-testid="gateway-blocked"]').innerText()).toContain(
       'SIFT_CONNECT_SRC=https://127.0.0.2:9',
     );
-    await page.fill('[data-testid="base-url"]', inject('mockUrl'));
+    await page.fill('[data-testid="base-url"]', mockUrl());
     expect(await page.locator('[data-testid="gateway-blocked"]').count()).toBe(0);
     await page.click('[data-testid="settings-open"]');
     await configure(page, { baseUrl: 'https://127.0.0.2:9' });

@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadFiles, runSql, summaries } from './app.ts';
 import { ask, configure, shownItems } from './agent.ts';
 import { useBrowser } from './browser.ts';
+import { mockUrl } from './mock-url.ts';
 
 const browser = useBrowser();
 const PARQUET = 'tests/fixtures/duckdb-parquet/decimals.parquet';
@@ -37,7 +38,7 @@ afterEach(async () => {
 
 /** `npm start`'s server (its headers, its compressed assets) for the build in `outDir`. */
 async function serve(outDir: string, port = 0): Promise<number> {
-  process.env.SIFT_CONNECT_SRC = inject('mockUrl');
+  process.env.SIFT_CONNECT_SRC = mockUrl();
   server = await preview({
     build: { outDir },
     preview: { port, strictPort: port !== 0, open: false },

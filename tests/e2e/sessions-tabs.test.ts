@@ -9,7 +9,6 @@ import { loadErrors, loadFiles, runSql } from './app.ts';
 import { openApp, useBrowser } from './browser.ts';
 import {
   currentSession,
-  listedSessions,
   loadSample,
   openSecondTab,
   openWithSample,
@@ -89,59 +88,9 @@ describe('two tabs on one session', () => {
     expect(errors).toEqual([]);
   });
 
-  it('when the writing tab closes mid-turn, the follower closes that turn and carries on', async () => {
-    const { page: first, errors } = await openWithSample(browser());
-    const second = await openSecondTab(first);
-    await mock().reset();
-    await configure(first);
-    const long = Array.from({ length: 40 }, (_, i) => `Part ${i + 1} of a slow answer.`);
-    await mock().script([
-      {
-        reply: {
-          tools: [
-            { name: 'sql_query', input: { query: 'SELECT 42 AS n', description: 'A number' } },
-          ],
-        },
-      },
-      {
-        reply: { tools: [{ name: 'output_text', input: { text: long.join(' ') } }] },
-        chunkDelayMs: 120,
-      },
-    ]);
-    await ask(first, 'Tell me slowly', { wait: false });
-    // The follower shows the answer as it streams in the other tab.
-    const draft = second.locator('[data-testid="item"][data-type="text"][data-draft="true"]');
-    await expect
-      .poll(async () => (await draft.count()) && (await draft.innerText()).length, {
-        timeout: 30_000,
-      })
-      .toBeGreaterThan(40);
-    await first.close();
-    await second.waitForSelector('main[data-session-role="writer"]', { timeout: 10_000 });
-    expect(await turnEnded(second, 1)).toBe('interrupted');
-    const items = await shownItems(second);
-    expect(items.map((i) => i.type)).toEqual(['query_result', 'text']);
-    expect(items[1]!.text).toMatch(/^Part 1 of a slow answer\./);
-    await configure(second);
-    await mock().script(answer('Picked up in the second tab.'));
-    expect(await ask(second, 'Finish, please')).toBe('done');
-    expect(JSON.stringify((await messageRequests()).at(-1)!.body.messages)).toContain(
-      'page was closed or reloaded',
-    );
-    expect(errors).toEqual([]);
-  });
-
-  it('a second tab on another session leaves the first alone', async () => {
-    const { page: first } = await openWithSample(browser());
-    const second = await openSecondTab(first, first.url().split('#')[0]!);
-    await second.click('[data-testid="new-session"]');
-    await second.waitForSelector('.welcome');
-    await loadSample(second);
-    expect(await second.getAttribute('main', 'data-session-role')).toBe('writer');
-    // Both tabs list both sessions.
-    await expect.poll(async () => (await listedSessions(first)).length).toBe(2);
-    expect(await first.getAttribute('main', 'data-session-role')).toBe('writer');
-  });
+  // A turn cut off by the writer closing, and a second tab on another session, are the state
+  // suite's (tests/unit/state-suite/two-tabs.test.ts); the takeover above proves the browser's
+  // part — BroadcastChannel, Web Locks and the stored file — between real tabs.
 });
 
 describe('when the browser cannot store', () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { weatherAnalysis, weatherQuestion } from '../fixtures/weather-script.ts';
-import { bytesOf, downloaded, loadFiles, runSql, summaries } from './app.ts';
+import { bytesOf, downloaded, runSql } from './app.ts';
 import {
   analyze,
   ask,
@@ -19,7 +19,6 @@ import {
 } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
 import {
-  blankSession,
   currentSession,
   listedSessions,
   openWithSample,
@@ -174,24 +173,8 @@ describe('deleting a session', () => {
     expect(await listedSessions(page)).toEqual([]);
   });
 
-  it('deleting the open session opens the next one in the list, not an empty page', async () => {
-    const { page } = await openWithSample(browser());
-    await blankSession(page);
-    await loadFiles(page, [
-      { name: 'second.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n3,4\n') },
-    ]);
-    await expect.poll(async () => (await listedSessions(page)).length).toBe(2);
-    const listed = await listedSessions(page);
-    const newest = listed.find((l) => l.title === 'second.csv');
-    const older = listed.find((l) => l.title === 'weather.csv');
-    const item = page.locator(`[data-testid="session-item"][data-session-id="${newest!.id}"]`);
-    await item.locator('[data-testid="session-delete"]').click();
-    await item.locator('[data-testid="session-delete-confirm"]').click();
-    await expect.poll(() => currentSession(page)).toBe(older!.id);
-    await sessionsReady(page, 1);
-    expect((await summaries(page)).map((t) => t.file)).toEqual(['weather.csv']);
-    expect((await listedSessions(page)).map((s) => s.id)).toEqual([older!.id]);
-  });
+  // Which session opens after the open one is deleted: the state suite's
+  // (tests/unit/state-suite/new-rename-delete.test.ts).
 
   it('renames a session, and the model’s title does not replace the person’s', async () => {
     const { page } = await openWithSample(browser());

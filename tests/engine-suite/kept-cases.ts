@@ -47,16 +47,6 @@ async function sum(ctx: SuiteContext): Promise<unknown> {
   return rows(await ctx.engine.query(sql), sql).rows;
 }
 
-/** In Node, where nothing is kept: the table is in memory, and reopening finds nothing. */
-async function nothingKept(ctx: SuiteContext, table: TableInfo): Promise<boolean> {
-  if ((await ctx.engine.info()).storage === 'file') return false;
-  equal(table.database, undefined, 'the database file of a table in memory');
-  await ctx.engine.reset('sift-none.db');
-  const reopened = await ctx.engine.reopen('sift-none.db', []);
-  equal(reopened, { tables: [], file: 'missing' }, 'reopening where nothing is kept');
-  return true;
-}
-
 const wanted = (text = LEDGER) => [{ name: 'data', file: ledgerFile(text) }];
 
 /** Writes over the whole database file, once its instance has let go of it (duckdb-wasm#2111). */
@@ -80,9 +70,8 @@ async function damage(database: string): Promise<void> {
 async function kept(
   ctx: SuiteContext,
   { profiled = false } = {},
-): Promise<{ table: TableInfo; database: string; profile: TableProfile | null } | null> {
+): Promise<{ table: TableInfo; database: string; profile: TableProfile | null }> {
   const table = await loadLedger(ctx);
-  if (await nothingKept(ctx, table)) return null;
   truthy(table.database, 'the table names its database file');
   const profile = profiled ? await ctx.engine.profile('data') : null;
   await ctx.engine.reset(table.database);
@@ -94,10 +83,21 @@ export { LEDGER, loadLedger, sum, wanted };
 
 export const keptCases: EngineCase[] = [
   {
+    name: 'keeps nothing of a table in memory: it names no database file, and reopening one finds it missing',
+    only: 'memory',
+    async run(ctx) {
+      const table = await loadLedger(ctx);
+      equal(table.database, undefined, 'the database file of a table in memory');
+      await ctx.engine.reset('sift-none.db');
+      const reopened = await ctx.engine.reopen('sift-none.db', wanted());
+      equal(reopened, { tables: [], file: 'missing' }, 'reopening where nothing is kept');
+    },
+  },
+  {
     name: 'reopens a session’s kept database file: the tables as loaded, their files not read again',
+    only: 'file',
     async run(ctx) {
       const found = await kept(ctx, { profiled: true });
-      if (!found) return;
       const listed = await ctx.engine.databases();
       const entry = listed.find((d) => d.database === found.database);
       truthy(entry && entry.bytes > 0, `the kept file in the list: ${JSON.stringify(listed)}`);
@@ -124,9 +124,9 @@ export const keptCases: EngineCase[] = [
   },
   {
     name: 'reads a table again when the session has another file under its name than the database file holds',
+    only: 'file',
     async run(ctx) {
       const found = await kept(ctx);
-      if (!found) return;
       const other = LEDGER + '28.03.2024;3,00;Kaffee\n';
       const reopened = await ctx.engine.reopen(found.database, wanted(other));
       equal(reopened, { tables: [], file: 'stale' } satisfies Reopened, 'what was reopened');
@@ -140,9 +140,9 @@ export const keptCases: EngineCase[] = [
   },
   {
     name: 'says a damaged database file is damaged, and the files read again answer',
+    only: 'file',
     async run(ctx) {
       const found = await kept(ctx);
-      if (!found || typeof navigator === 'undefined') return;
       await damage(found.database);
       const reopened = await ctx.engine.reopen(found.database, wanted());
       equal(reopened, { tables: [], file: 'damaged' }, 'what was reopened');
@@ -155,9 +155,9 @@ export const keptCases: EngineCase[] = [
   },
   {
     name: 'removes the database files no session keeps but never the open one, and then reopening one finds it missing',
+    only: 'file',
     async run(ctx) {
       const found = await kept(ctx);
-      if (!found) return;
       // The instance now open is on a file of its own: the table loaded there names it.
       const open = (await loadLedger(ctx)).database!;
       await ctx.engine.forgetDatabases([]);
@@ -173,10 +173,10 @@ export const keptCases: EngineCase[] = [
     },
   },
   {
-    // Only on a file (Chromium): in Node the suite checks that DuckDB never had to restart.
+    // In Node the suite checks that DuckDB never had to restart.
     name: 'a DuckDB that a query brings down hands its database file to the next, which keeps the table',
+    only: 'file',
     async run(ctx) {
-      if ((await ctx.engine.info()).storage !== 'file') return;
       await loadLedger(ctx);
       const sql = "SELECT repeat('x', 3000000000) AS s";
       const broke = await ctx.engine.query(sql);

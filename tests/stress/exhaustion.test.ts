@@ -5,10 +5,10 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loadFiles, runSql, sqlBoxReset, summaries } from './app.ts';
-import { ask, configure, mock, shownItems } from './agent.ts';
-import { useBrowser, useSharedApp } from './browser.ts';
-import { loadSample, openWithSample, sessionsReady } from './sessions-helpers.ts';
+import { loadFiles, runSql, sqlBoxReset, summaries } from '../e2e/app.ts';
+import { ask, configure, mock, shownItems } from '../e2e/agent.ts';
+import { useBrowser, useSharedApp } from '../e2e/browser.ts';
+import { loadSample, openWithSample, sessionsReady } from '../e2e/sessions-helpers.ts';
 
 const browser = useBrowser();
 let page: Page;
