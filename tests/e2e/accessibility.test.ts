@@ -52,20 +52,35 @@ describe.each(['light', 'dark'] as const)('accessibility (axe-core), %s theme', 
     );
     expect(await serious(page)).toEqual([]);
   });
+});
 
-  it('a finished analysis with a chart', async () => {
+describe('accessibility (axe-core) of a finished analysis', () => {
+  it('with a chart, in the light and the dark theme', async () => {
     const { page } = await openScripted(browser(), weatherQuestion());
-    await page.emulateMedia({ colorScheme });
     expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
-    await page.waitForSelector('[data-testid="plot"][data-rendered] svg');
-    expect(await serious(page)).toEqual([]);
-    // The activity panel is open beside it; the charts tab gathers the chart.
-    expect(await page.isVisible('[data-testid="activity-turn"]')).toBe(true);
-    await showView(page, 'charts');
-    await page.waitForSelector(
-      '[data-testid="chart-card"] [data-testid="plot"][data-rendered] svg',
-    );
-    expect(await serious(page)).toEqual([]);
+    // The chart is drawn again in each theme's colours (theme.test.ts): axe reads the new one,
+    // on white in the light theme and on a dark card in the dark one.
+    const drawn = (dark: boolean) =>
+      page.waitForFunction((d) => {
+        const svgs = [...document.querySelectorAll('[data-testid="plot"][data-rendered] svg')];
+        const white = (svg: Element) =>
+          getComputedStyle(svg).backgroundColor === 'rgb(255, 255, 255)';
+        return svgs.length > 0 && svgs.every((svg) => white(svg) !== d);
+      }, dark);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await showView(page, 'chat');
+      await drawn(colorScheme === 'dark');
+      expect(await serious(page), colorScheme).toEqual([]);
+      // The activity panel is open beside it; the charts tab gathers the chart.
+      expect(await page.isVisible('[data-testid="activity-turn"]')).toBe(true);
+      await showView(page, 'charts');
+      await page.waitForSelector(
+        '[data-testid="chart-card"] [data-testid="plot"][data-rendered] svg',
+      );
+      await drawn(colorScheme === 'dark');
+      expect(await serious(page), colorScheme).toEqual([]);
+    }
     await showView(page, 'chat');
     // The chart's text alternative says what it shows.
     expect(await page.getAttribute('[data-testid="plot-host"]', 'aria-label')).toBe(

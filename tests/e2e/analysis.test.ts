@@ -22,7 +22,8 @@ import {
   toolResults,
   turnEnded,
 } from './agent.ts';
-import { openApp, useBrowser } from './browser.ts';
+import { useBrowser, useSharedApp } from './browser.ts';
+import { blankSession } from './sessions-helpers.ts';
 import { mockUrl } from './mock-url.ts';
 
 const browser = useBrowser();
@@ -36,15 +37,25 @@ beforeEach(async () => {
   await mock().reset();
 });
 
-/** Each test's own page: the sample loaded and the model configured; its requests recorded. */
+/**
+ * One page for the file's tests, the model configured once; each test starts from a new session
+ * with the sample loaded, its requests recorded from then on.
+ */
+const shared = useSharedApp(browser, async (opened, fresh) => {
+  await blankSession(opened.page);
+  if (fresh) await configure(opened.page);
+});
+let recording: ((r: Request) => void) | undefined;
+
 async function open(): Promise<void> {
-  ({ page, errors } = await openApp(browser()));
+  ({ page, errors } = await shared());
+  if (recording) page.off('request', recording);
   const requests: Request[] = [];
   sent = requests;
-  page.on('request', (r) => requests.push(r));
+  recording = (r) => requests.push(r);
+  page.on('request', recording);
   await page.click('[data-testid="sample-button"]');
   await waitForLoads(page, 1);
-  await configure(page);
 }
 
 describe('initial analysis of the sample', () => {
@@ -166,8 +177,9 @@ describe('initial analysis of the sample', () => {
 describe('a question', () => {
   it('produces a query card, a table and a chart drawn as SVG', async () => {
     await open();
+    // Titled by its file once the session is stored, a moment after the load.
+    await expect.poll(() => page.textContent('.analysis h2')).toBe('weather.csv');
     const titleBefore = await page.textContent('.analysis h2');
-    expect(titleBefore).toBe('weather.csv');
     const turns = Number(await page.getAttribute('[data-testid="turn-state"]', 'data-turns'));
     await mock().script([
       {
