@@ -10,7 +10,12 @@
  */
 import type { EmbedOptions } from 'vega-embed';
 import { checkPlotSpec } from '../core/charts/plot-spec.ts';
-import { refusedPaint, safeSvgAttribute, UNSAFE_ELEMENTS } from '../core/charts/svg-attributes.ts';
+import {
+  cssCanFetch,
+  refusedPaint,
+  safeSvgAttribute,
+  UNSAFE_ELEMENTS,
+} from '../core/charts/svg-attributes.ts';
 
 export interface RenderedPlot {
   /** Stops the view and removes its listeners; call when the element goes away. */
@@ -150,31 +155,43 @@ function pageAddress(): string {
 }
 
 /**
- * Makes one element of a drawing safe: an element that could run or embed anything goes, and
- * each attribute keeps only what `safeSvgAttribute` allows. Says whether anything was removed.
+ * What scrubbing took out of a drawing: something that could load or run (`url`), or only a paint
+ * that was not a colour (a cell such as "banana"), drawn grey.
  */
-function scrub(el: Element, address: string): boolean {
+interface Scrubbed {
+  url: boolean;
+  grey: boolean;
+}
+
+const nothing = (): Scrubbed => ({ url: false, grey: false });
+
+/**
+ * Makes one element of a drawing safe: an element that could run or embed anything goes, and
+ * each attribute keeps only what `safeSvgAttribute` allows. Adds to `found` what was taken.
+ */
+function scrub(el: Element, address: string, found: Scrubbed): Scrubbed {
   if (UNSAFE_ELEMENTS.has(el.localName.toLowerCase())) {
     el.remove();
-    return true;
+    found.url = true;
+    return found;
   }
-  let removed = false;
   for (const { name, value } of [...el.attributes]) {
     const kept = safeSvgAttribute(name, value, address);
     if (kept === null) {
       const grey = refusedPaint(name);
       if (grey) el.setAttribute(name, grey);
       else el.removeAttribute(name);
-      removed = true;
+      if (grey && !cssCanFetch(value)) found.grey = true;
+      else found.url = true;
     } else if (kept !== value) el.setAttribute(name, kept);
   }
-  return removed;
+  return found;
 }
 
-function scrubTree(root: Element, address: string): boolean {
-  let removed = scrub(root, address);
-  for (const el of root.querySelectorAll('*')) removed = scrub(el, address) || removed;
-  return removed;
+function scrubTree(root: Element, address: string): Scrubbed {
+  const found = scrub(root, address, nothing());
+  for (const el of root.querySelectorAll('*')) scrub(el, address, found);
+  return found;
 }
 
 /**
@@ -186,18 +203,23 @@ function scrubTree(root: Element, address: string): boolean {
  * style recalculation, where such fetches start.
  */
 function guardExternalReferences(element: HTMLElement, warnings: string[]): () => void {
-  let warned = false;
+  const said = nothing();
   const address = pageAddress();
-  const note = (removed: boolean) => {
-    if (removed && !warned) {
-      warned = true;
+  // Each said once, in the words of what was taken.
+  const note = (found: Scrubbed) => {
+    if (found.url && !said.url) {
+      said.url = true;
       warnings.push('A URL in the chart was removed: charts cannot load anything.');
+    }
+    if (found.grey && !said.grey) {
+      said.grey = true;
+      warnings.push('A colour from the data that is not a colour is drawn grey.');
     }
   };
   const observer = new MutationObserver((records) => {
     for (const record of records) {
       if (record.type === 'attributes' && record.target instanceof Element)
-        note(scrub(record.target, address));
+        note(scrub(record.target, address, nothing()));
       for (const node of record.addedNodes)
         if (node instanceof Element) note(scrubTree(node, address));
     }

@@ -53,6 +53,13 @@ describe('the Vega-Lite gallery through create_plot', () => {
       expect.soft(await plot.locator('[role="alert"]').count(), c.name).toBe(0);
     }
 
+    // Colours taken from a column: a value that is not a colour is drawn grey, and said.
+    const painted = chart(page, 'bars in the colours of a column');
+    expect(await painted.locator('path[role="graphics-symbol"][fill="gray"]').count()).toBe(2);
+    expect(await painted.locator('details.warnings li').allTextContents()).toEqual([
+      'A colour from the data that is not a colour is drawn grey.',
+    ]);
+
     // A point selection: clicking a bar fades the others.
     const bars = chart(page, 'point selection highlighting bars');
     await bars.scrollIntoViewIfNeeded();

@@ -149,6 +149,9 @@ describe.each([
       expect(await plot.locator('path[role="graphics-symbol"][fill="gray"]').count()).toBe(4);
       for (const bar of await plot.locator('path[role="graphics-symbol"]').all())
         await bar.hover({ force: true });
+      expect(await plot.locator('details.warnings li').allTextContents()).toContain(
+        'A URL in the chart was removed: charts cannot load anything.',
+      );
     }
     expect(await chartAttributes(page)).toEqual([]);
 

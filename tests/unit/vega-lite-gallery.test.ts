@@ -53,8 +53,9 @@ describe('the Vega-Lite gallery sample', () => {
       // Marks drawn: each item of a mark is a graphics symbol in vega's SVG.
       expect(svg.match(/role="graphics-symbol"/g)?.length ?? 0).toBeGreaterThan(0);
       expect(warnings.filter((w) => /Infinite|NaN|Dropping|not found/i.test(w))).toEqual([]);
-      // The paint check (issue 27) leaves every attribute of an ordinary chart as it is.
-      expect(changedAttributes(svg)).toEqual([]);
+      // The paint check (issue 27) leaves every attribute of an ordinary chart as it is, but the
+      // one colour of a colour column that is not one (drawn grey, tests/e2e/charts-gallery).
+      expect(changedAttributes(svg).filter((a) => a !== 'fill="not a colour"')).toEqual([]);
     },
   );
 });
