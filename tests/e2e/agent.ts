@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { mockControl } from '../mock-anthropic/control.ts';
 import type { Step } from '../mock-anthropic/types.ts';
-import type { OpenedPage } from './browser.ts';
-import { openWithSample } from './sessions-helpers.ts';
+import { useSharedApp, type OpenedPage } from './browser.ts';
+import { blankSession, openWithSample } from './sessions-helpers.ts';
 import { mockUrl } from './mock-url.ts';
 
 export const KEY = 'sk-ant-api03-e2e-test-key-0123456789';
@@ -34,6 +34,24 @@ export async function configure(
   await page.fill('[data-testid="base-url"]', baseUrl);
   if (model) await page.selectOption('[data-testid="model"]', model);
   await page.click('[data-testid="save-settings"]');
+}
+
+/**
+ * One page for a file's tests, Claude configured once (the first test to ask opens it), each test
+ * from a new, empty session: booting DuckDB is most of a short test (useSharedApp).
+ */
+export function useConfiguredApp(
+  browser: () => Browser,
+  options?: Parameters<typeof useSharedApp>[2],
+): () => Promise<OpenedPage> {
+  return useSharedApp(
+    browser,
+    async ({ page }, fresh) => {
+      await blankSession(page);
+      if (fresh) await configure(page);
+    },
+    options,
+  );
 }
 
 /** A fresh profile with the sample loaded, Claude configured, and `script` queued for it. */

@@ -12,7 +12,7 @@ import { bytesOf, waitForLoads } from './app.ts';
 import {
   analyze,
   ask,
-  configure,
+  useConfiguredApp,
   ENDLESS_QUERY,
   KEY,
   messageRequests,
@@ -22,8 +22,7 @@ import {
   toolResults,
   turnEnded,
 } from './agent.ts';
-import { useBrowser, useSharedApp } from './browser.ts';
-import { blankSession } from './sessions-helpers.ts';
+import { useBrowser } from './browser.ts';
 import { mockUrl } from './mock-url.ts';
 
 const browser = useBrowser();
@@ -41,10 +40,7 @@ beforeEach(async () => {
  * One page for the file's tests, the model configured once; each test starts from a new session
  * with the sample loaded, its requests recorded from then on.
  */
-const shared = useSharedApp(browser, async (opened, fresh) => {
-  await blankSession(opened.page);
-  if (fresh) await configure(opened.page);
-});
+const shared = useConfiguredApp(browser);
 let recording: ((r: Request) => void) | undefined;
 
 async function open(): Promise<void> {

@@ -22,11 +22,9 @@ export async function setup(project: TestProject): Promise<void> {
   // page's CSP lets it through exactly as a configured gateway would be let through.
   // One for each file that runs at once (tests/e2e/workers.ts).
   mocks = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startMockAnthropic()));
-  project.provide(
-    'mockUrls',
-    mocks.map((m) => m.url),
-  );
-  process.env.SIFT_CONNECT_SRC = mocks.map((m) => m.url).join(' ');
+  const urls = mocks.map((m) => m.url);
+  project.provide('mockUrls', urls);
+  process.env.SIFT_CONNECT_SRC = urls.join(' ');
   server = await preview({
     preview: { port: 0, strictPort: false, open: false },
     logLevel: 'warn',

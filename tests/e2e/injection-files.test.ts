@@ -6,8 +6,8 @@
  *
  * The paints: a CSV cell spelling `url(` with CSS escapes reaches a bar's `fill` through an
  * expression over the query's rows (`fill: {expr: "datum.paint"}`, which no spec check can see)
- * and through a colour scale turned off (`scale: null`, drawn, issue 46), and the model tries an escaped `url(`
- * in a mark and in the background.
+ * and through a colour scale turned off (`scale: null`, drawn, issue 46), and the model tries an
+ * escaped `url(` in a mark and in the background.
  * In Chromium each of these forms is fetched from a fill (tests/unit/svg-attributes.test.ts).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,9 +17,8 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { downloaded, loadErrors, loadFiles, runSql, summaries } from './app.ts';
-import { ask, configure, mock } from './agent.ts';
-import { useBrowser, useSharedApp } from './browser.ts';
-import { blankSession } from './sessions-helpers.ts';
+import { ask, mock, useConfiguredApp } from './agent.ts';
+import { useBrowser } from './browser.ts';
 import { declaringGroupBytes, zipDeclaring } from '../engine-suite/crafted.ts';
 import { inertProblems, useListener } from './injection-helpers.ts';
 
@@ -116,14 +115,7 @@ describe.each([
   ['served with its CSP', false],
 ])('%s', (_served, bare) => {
   /** One page for the four, each test from a new session: booting DuckDB is most of a test. */
-  const open = useSharedApp(
-    browser,
-    async (opened, fresh) => {
-      await blankSession(opened.page);
-      if (fresh) await configure(opened.page);
-    },
-    { bare },
-  );
+  const open = useConfiguredApp(browser, { bare });
 
   it('a cell or the model painting a URL: nothing fetched in the page, the SVG, the report or its Markdown', async () => {
     const { page, errors } = await open();

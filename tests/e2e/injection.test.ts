@@ -13,10 +13,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive, readArchive } from '../../src/core/session/archive.ts';
 import { CANARY, hostileCsv, linkPath, plotPayloads, steeredCalls } from '../fixtures/injection.ts';
 import { downloaded, loadFiles, runSql, showView, sqlText, waitForLoads } from './app.ts';
-import { ask, configure, messageRequests, mock, shownItems } from './agent.ts';
-import { openApp, useBrowser, useSharedApp } from './browser.ts';
+import { ask, configure, messageRequests, mock, shownItems, useConfiguredApp } from './agent.ts';
+import { openApp, useBrowser } from './browser.ts';
 import { inertProblems, useListener } from './injection-helpers.ts';
-import { blankSession } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 let page: Page;
@@ -37,14 +36,7 @@ async function open(): Promise<Page> {
  * The same, shared by the tests that put no payload of their own in the page (the controls
  * above do), each from a new session: booting DuckDB is most of a short test.
  */
-const sharedBare = useSharedApp(
-  browser,
-  async (opened, fresh) => {
-    await blankSession(opened.page);
-    if (fresh) await configure(opened.page);
-  },
-  { bare: true },
-);
+const sharedBare = useConfiguredApp(browser, { bare: true });
 async function openBlank(): Promise<Page> {
   ({ page } = await sharedBare());
   return page;

@@ -12,16 +12,9 @@ import { metaCsp } from '../../build/security-headers.ts';
 import { runSql, waitForLoads } from '../e2e/app.ts';
 import { openApp, useBrowser } from '../e2e/browser.ts';
 import { startListener, type Listener } from '../e2e/listener.ts';
-import { asset, engineWorkers, probe, withEnv } from '../e2e/policy-helpers.ts';
+import { asset, engineWorkers, get, probe, withEnv } from '../e2e/policy-helpers.ts';
 
 const browser = useBrowser();
-
-/** The page's response, headers only. */
-async function get(url: string): Promise<Response> {
-  const response = await fetch(url);
-  await response.body?.cancel();
-  return response;
-}
 
 describe('workers obey a policy in a <meta> tag', () => {
   let listener: Listener;

@@ -77,10 +77,10 @@ export function textField(text: string, separator: ',' | ';' = ','): string {
  */
 export function textFieldSql(column: string, separator: ',' | ';' = ','): string {
   const first = FORMULA_FIRST.map(quoteLiteral).join(', ');
-  const guarded = `CASE WHEN left(${column}, 1) IN (${first}) AND NOT regexp_full_match(${column}, '${PLAIN_NUMBER}') THEN '''' || ${column} ELSE ${column} END`;
+  const safe = `CASE WHEN left(${column}, 1) IN (${first}) AND NOT regexp_full_match(${column}, '${PLAIN_NUMBER}') THEN '''' || ${column} ELSE ${column} END`;
   const quoted = separator === ';' ? '[";\r\n]' : '[",\r\n]';
   // The apostrophe the guard adds needs no quotes: the text needs them exactly when it did.
-  return `CASE WHEN ${column} IS NULL THEN '' WHEN regexp_matches(${column}, '${quoted}') THEN '"' || replace(${guarded}, '"', '""') || '"' ELSE ${guarded} END`;
+  return `CASE WHEN ${column} IS NULL THEN '' WHEN regexp_matches(${column}, '${quoted}') THEN '"' || replace(${safe}, '"', '""') || '"' ELSE ${safe} END`;
 }
 
 /**
