@@ -4,6 +4,7 @@
  * (src/browser-platform.ts in the page, fakes in tests). Components receive these objects and
  * display them; none of them builds a dependency of its own.
  */
+import { SIFT_TOOLS } from './core/tools/registry.ts';
 import { Analyst } from './state/analyst.svelte.ts';
 import { CsvFormat } from './state/csv-format.svelte.ts';
 import { FileIntake } from './state/file-intake.svelte.ts';
@@ -64,12 +65,19 @@ export function createApp(platform: Platform): SiftApp {
   );
   // A model on this computer is asked at once whether it answers: the top bar says so.
   void settings.checkLocal();
-  const analyst = new Analyst(workspace, settings, shown, platform.chartImage);
+  const analyst = new Analyst({
+    workspace,
+    settings,
+    shown,
+    tools: SIFT_TOOLS,
+    chartImage: platform.chartImage,
+  });
   const sessions = new Sessions({
     workspace,
     analyst,
     shown,
     openStore: platform.openStore,
+    tools: SIFT_TOOLS,
     tabs: platform.tabs,
     rescue: platform.rescue,
     address: platform.address,

@@ -5,6 +5,7 @@
  */
 import { describeTables } from '../core/agent/dataset.ts';
 import { runTurn } from '../core/agent/run-turn.ts';
+import { estimatedFit } from '../core/agent/window-estimate.ts';
 import type { AgentEvent, EndState, TurnKind } from '../core/events/events.ts';
 import { queriesSoFar, queryRowsOf } from '../core/events/query-ids.ts';
 import type { SessionView } from '../core/events/view.ts';
@@ -18,8 +19,19 @@ import type { SessionLog } from './session-log.svelte.ts';
 import type { ShownLog } from './shown-log.svelte.ts';
 import type { Workspace } from './workspace.svelte.ts';
 import { newTurnId } from '../core/ids.ts';
+import type { ToolSet } from '../core/tools/tool-set.ts';
 
 export type TurnState = 'idle' | 'running' | EndState;
+
+export interface AnalystDeps {
+  workspace: Workspace;
+  settings: Settings;
+  shown: ShownLog;
+  /** The tools its turns give the model (the composition root hands Sift's own). */
+  tools: ToolSet;
+  /** Draws a chart as the page does, for the model to look at (when settings allow). */
+  chartImage: ((spec: Record<string, unknown>) => Promise<string>) | null;
+}
 
 export class Analyst {
   running = $state(false);
@@ -31,19 +43,23 @@ export class Analyst {
   readonly #settings: Settings;
   readonly #shown: ShownLog;
 
+  readonly #tools: ToolSet;
   readonly #chartImage: ((spec: Record<string, unknown>) => Promise<string>) | null;
 
-  /** `chartImage` draws a chart as the page does, for Claude to look at (when settings allow). */
-  constructor(
-    workspace: Workspace,
-    settings: Settings,
-    shown: ShownLog,
-    chartImage: ((spec: Record<string, unknown>) => Promise<string>) | null = null,
-  ) {
-    this.#workspace = workspace;
-    this.#settings = settings;
-    this.#shown = shown;
-    this.#chartImage = chartImage;
+  constructor(deps: AnalystDeps) {
+    this.#workspace = deps.workspace;
+    this.#settings = deps.settings;
+    this.#shown = deps.shown;
+    this.#tools = deps.tools;
+    this.#chartImage = deps.chartImage;
+  }
+
+  /**
+   * How a turn would be sized to a local model's window of `window` tokens, or why it cannot be,
+   * for the settings to say before anything is sent.
+   */
+  windowFit(window: number) {
+    return estimatedFit(window, this.#tools);
   }
 
   /** The turns of the session shown. */
@@ -225,6 +241,7 @@ export class Analyst {
         {
           model: this.#settings.client(),
           engine: this.#workspace.engine,
+          tools: this.#tools,
           modelId: this.#settings.model,
           ...this.#sizing(),
         },

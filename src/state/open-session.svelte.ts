@@ -26,6 +26,8 @@ import { rescuedAfter, SessionWriter } from './session-writer.ts';
 import { noFiles, withLoaded, type FilesByTable, type SessionContent } from './stored-files.ts';
 import type { LoadedFile, Workspace } from './workspace.svelte.ts';
 import { newSessionId, type SessionId } from '../core/ids.ts';
+import { withCallLines } from '../core/tools/call-lines.ts';
+import type { ToolSet } from '../core/tools/tool-set.ts';
 
 export type { Role };
 
@@ -40,6 +42,8 @@ export interface OpenSessionDeps {
   tabs: SessionTabs;
   rescue: RescueSlot;
   address: Address;
+  /** The analyst's tools: a stored call is given the line its tool writes (call-lines.ts). */
+  tools: ToolSet;
 }
 
 export class OpenSession {
@@ -114,7 +118,7 @@ export class OpenSession {
     }
     const log = new SessionLog(
       lock ? 'writer' : 'follower',
-      events,
+      withCallLines(events, this.#d.tools),
       history ?? emptyConversation(),
     );
     let following: number | null = null;
@@ -156,7 +160,7 @@ export class OpenSession {
 
   /** A follower that missed an event shows the stored transcript again. */
   caughtUp(events: readonly AgentEvent[]): void {
-    this.#d.shown.show(new SessionLog('follower', events));
+    this.#d.shown.show(new SessionLog('follower', withCallLines(events, this.#d.tools)));
   }
 
   /**

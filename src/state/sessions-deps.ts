@@ -1,5 +1,6 @@
 /** What the sessions (sessions.svelte.ts) are built from, by the composition root (src/app.ts). */
 import type { SessionStore } from '../core/session/store.ts';
+import type { ToolSet } from '../core/tools/tool-set.ts';
 import type { Analyst } from './analyst.svelte.ts';
 import type { Address, Preferences, RescueSlot, StorageQuota, TabLinks } from './ports.ts';
 import type { ShownLog } from './shown-log.svelte.ts';
@@ -12,6 +13,8 @@ export interface SessionsDeps {
   /** Where the open session puts its log for the page and the analyst. */
   shown: ShownLog;
   openStore(): Promise<SessionStore>;
+  /** The analyst's tools (open-session.svelte.ts gives stored calls their lines). */
+  tools: ToolSet;
   tabs: TabLinks;
   rescue: RescueSlot;
   address: Address;

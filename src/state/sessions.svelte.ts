@@ -57,6 +57,7 @@ export class Sessions {
       tabs: this.#tabs,
       rescue: deps.rescue,
       address: deps.address,
+      tools: deps.tools,
     });
     this.#follower = new SessionFollower({
       status,

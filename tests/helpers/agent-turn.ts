@@ -9,6 +9,7 @@ import type { DatasetTable, QueryRows } from '../../src/core/tools/tool.ts';
 import { FakeEngine, WEATHER } from './fake-engine.ts';
 import { tid } from './ids.ts';
 import { ScriptedModel, type ScriptStep } from './scripted-model.ts';
+import { SIFT_TOOLS } from '../../src/core/tools/registry.ts';
 
 export interface Run {
   events: AgentEvent[];
@@ -60,7 +61,7 @@ export async function turn(
         onEvent(e);
       },
     },
-    { model, engine, modelId: 'claude-sonnet-5-5', ...options },
+    { model, engine, modelId: 'claude-sonnet-5-5', tools: SIFT_TOOLS, ...options },
   );
   return { events, model, engine, conversation: result.conversation, state: result.state };
 }

@@ -231,10 +231,9 @@ describe('tool failures are fed back', () => {
     expect(results[3]!.content).toContain('There is no tool "drop_everything"');
     expect(run.engine.queries).toEqual([]);
     const view = reduceAll(run.events).turns[0]!;
-    // Only the query card remains, marked failed; no table or chart was shown.
-    expect(view.items).toEqual([
-      expect.objectContaining({ type: 'query_result', isError: true, running: false }),
-    ]);
+    // Nothing was shown: no table, no chart, and no card for a query that never ran (its line
+    // in the trail says why).
+    expect(view.items).toEqual([]);
     expect(view.activity.map((a) => a.type === 'tool' && a.status)).toEqual([
       'error',
       'error',

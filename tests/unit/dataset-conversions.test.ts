@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeTables } from '../../src/core/agent/dataset.ts';
-import { datasetBlock } from '../../src/core/agent/prompts.ts';
+import { datasetBlock } from '../../src/core/agent/dataset-block.ts';
 import type { TableInfo } from '../../src/core/data/engine.ts';
 
 const table = (extra: Partial<TableInfo>): TableInfo => ({

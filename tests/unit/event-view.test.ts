@@ -41,6 +41,7 @@ describe('the view of a turn', () => {
         tool: 'sql_query',
         input: { query: 'SELECT 1', description: 'd' },
       },
+      { type: 'query_running', turnId: t, callId: 'q', query: 'SELECT 1', description: 'd' },
       { type: 'answer_draft', turnId: t, callId: 'a', text: 'Partial' },
       { type: 'error', turnId: t, kind: 'network', message: 'Lost' },
       { type: 'done', turnId: t, state: 'error', at: 1 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datasetBlock } from '../../src/core/agent/prompts.ts';
+import { datasetBlock } from '../../src/core/agent/dataset-block.ts';
 import {
   describeHint,
   hintOf,

@@ -13,6 +13,7 @@ import { validateMessagesRequest } from '../mock-anthropic/validate.ts';
 import { FakeEngine, WEATHER } from '../helpers/fake-engine.ts';
 import { ScriptedModel } from '../helpers/scripted-model.ts';
 import { sid, tid } from '../helpers/ids.ts';
+import { SIFT_TOOLS } from '../../src/core/tools/registry.ts';
 
 interface Moment {
   events: AgentEvent[];
@@ -55,7 +56,7 @@ async function momentsOfATurn(): Promise<{
       },
       checkpoint: (c) => moments.push({ events: [...events], history: c }),
     },
-    { model, engine: new FakeEngine(), modelId: 'claude-sonnet-5-5' },
+    { model, engine: new FakeEngine(), modelId: 'claude-sonnet-5-5', tools: SIFT_TOOLS },
   );
   return { moments, events, final: result.conversation };
 }

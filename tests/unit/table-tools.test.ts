@@ -6,11 +6,14 @@
  * the system prompt lists the tables only and the model describes what it needs.
  */
 import { describe, expect, it } from 'vitest';
-import { PROMPT_MAX_COLUMNS, systemPrompt } from '../../src/core/agent/prompts.ts';
+import { PROMPT_MAX_COLUMNS } from '../../src/core/agent/dataset-block.ts';
+import { systemPrompt } from '../../src/core/agent/prompts.ts';
 import { reduceAll } from '../../src/core/events/view.ts';
-import { SIFT_TOOLS, TOOLS, describeCall } from '../../src/core/tools/registry.ts';
+import { SIFT_TOOLS, TOOLS } from '../../src/core/tools/registry.ts';
+import { callLine, withCallLines } from '../../src/core/tools/call-lines.ts';
 import { expectValid, resultsOf, turn } from '../helpers/agent-turn.ts';
 import { FakeEngine, WEATHER } from '../helpers/fake-engine.ts';
+import { tid } from '../helpers/ids.ts';
 
 const STATIONS = {
   name: 'stations',
@@ -155,11 +158,41 @@ describe('every tool describes itself', () => {
   it('gives a trail line even for input that is missing or malformed', () => {
     for (const tool of TOOLS) {
       for (const input of [{}, null, 'text', { title: 42, columns: 'x' }])
-        expect(describeCall(tool.name, input), tool.name).toMatch(/\S/);
+        expect(callLine(SIFT_TOOLS, tool.name, input).line, tool.name).toMatch(/\S/);
     }
   });
 
   it('names a tool Sift no longer has as it was called', () => {
-    expect(describeCall('old_tool', { x: 1 })).toBe('old_tool');
+    expect(callLine(SIFT_TOOLS, 'old_tool', { x: 1 })).toEqual({
+      label: 'old_tool',
+      line: 'old_tool',
+    });
+  });
+
+  it('gives the calls of a session stored before calls carried their line the line they had', () => {
+    const turnId = tid('t1');
+    const [stored, fresh] = withCallLines(
+      [
+        {
+          type: 'tool_call',
+          turnId,
+          callId: 'a',
+          tool: 'sql_query',
+          input: { description: 'Rain by month', query: 'SELECT 1' },
+        },
+        {
+          type: 'tool_call',
+          turnId,
+          callId: 'b',
+          tool: 'sql_query',
+          input: {},
+          label: 'Kept',
+          line: 'as sent',
+        },
+      ],
+      SIFT_TOOLS,
+    );
+    expect(stored).toMatchObject({ label: 'Query', line: 'Rain by month' });
+    expect(fresh).toMatchObject({ label: 'Kept', line: 'as sent' });
   });
 });

@@ -38,6 +38,8 @@ const events: AgentEvent[] = [
     callId: 'v1',
     tool: 'validate_finding',
     input: { finding, query: 'SELECT 1 AS value' },
+    label: 'Check',
+    line: `Checked: “${finding}”`,
   },
   validation,
   { type: 'tool_end', turnId, callId: 'v1', tool: 'validate_finding', isError: false },

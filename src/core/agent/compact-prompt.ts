@@ -3,30 +3,13 @@
  * better asked for one thing at a time, in few words: the threads people file about them
  * (Data Formulator #181, PandasAI #1326) show tool calls bundled and half-formed, figures made up,
  * and "top 5" read as the bottom 5. So this prompt is a short numbered routine naming only the
- * tools the turn has, and the rules that catch those mistakes.
+ * tools the turn has (each tool's step is in its own file, Tool.guidance.compact), and the rules
+ * that catch those mistakes.
  */
 import type { TurnKind } from '../events/events.ts';
 import type { DatasetTable } from '../tools/tool.ts';
 import type { ToolSet } from '../tools/tool-set.ts';
-import { COMPACT_MAX_COLUMNS, datasetBlock } from './prompts.ts';
-
-/** One step of the routine, for the tool it names. */
-const STEPS: Array<[tool: string, text: string]> = [
-  [
-    'sql_query',
-    'Call sql_query with one DuckDB SQL query that answers one thing. Aggregate; do not fetch raw rows.',
-  ],
-  [
-    'validate_finding',
-    'Call validate_finding to check a key figure before you state it, when it matters.',
-  ],
-  ['create_plot', 'Call create_plot when a chart shows it better than words.'],
-  [
-    'output_text',
-    'Call output_text to tell the person what you found, in a few sentences. Put the query id, like [Q1], right after each figure taken from it.',
-  ],
-  ['finalize', 'Call finalize to end your turn.'],
-];
+import { COMPACT_MAX_COLUMNS, datasetBlock } from './dataset-block.ts';
 
 const RULES = [
   'Call one tool per reply, then wait for its result.',
@@ -42,14 +25,13 @@ export function compactPrompt(kind: TurnKind, tables: DatasetTable[], tools: Too
       ? 'You are a data analyst. The person just loaded the dataset below. Give a short first analysis: two or three findings.'
       : 'You are a data analyst. Answer the person’s question about the dataset below.';
   const columns = tables.reduce((n, t) => n + t.columns.length, 0);
-  // Too wide to list here, and no describe tool in the compact set: DuckDB describes a table.
-  const wide: Array<[string, string]> =
-    columns > COMPACT_MAX_COLUMNS
-      ? [['sql_query', 'First call sql_query with DESCRIBE <table> to see the columns you need.']]
-      : [];
-  const steps = [...wide, ...STEPS]
-    .filter(([tool]) => tools.byName(tool))
-    .map(([, text], i) => `${i + 1}. ${text}`);
+  // Each given tool's own step, in the routine's order (Tool.guidance.compact).
+  const own = tools.list
+    .flatMap((t) => (t.guidance?.compact ? [t.guidance.compact] : []))
+    .sort((a, b) => a.order - b.order);
+  // Too wide to list here: the tool that can describe a table says so first.
+  const wide = columns > COMPACT_MAX_COLUMNS ? own.flatMap((s) => (s.wide ? [s.wide] : [])) : [];
+  const steps = [...wide, ...own.map((s) => s.text)].map((text, i) => `${i + 1}. ${text}`);
   return [
     task,
     datasetBlock(tables, COMPACT_MAX_COLUMNS),

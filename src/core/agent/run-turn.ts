@@ -14,7 +14,7 @@ import type { QueryRows } from '../tools/tool.ts';
 import { appendUser, closeOpenToolUses, withoutImages } from '../model/conversation.ts';
 import { ANALYSIS_REQUEST, STOPPED_NOTE, systemPrompt } from './prompts.ts';
 import { runStep, toolSpecs } from './step.ts';
-import { fitWindow, fixedTokens, FULL_FIT } from './window-fit.ts';
+import { fitWindow, fixedTokens, fullFit } from './window-fit.ts';
 import {
   GRACE_STEPS,
   judge,
@@ -53,10 +53,12 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
   const fixedOf = (tools: ToolSet, compact: boolean) =>
     fixedTokens(systemOf(tools, compact), toolSpecs(tools));
   const fitted =
-    opts.contextWindow === undefined ? FULL_FIT : fitWindow(opts.contextWindow, fixedOf);
+    opts.contextWindow === undefined
+      ? fullFit(opts.tools)
+      : fitWindow(opts.contextWindow, opts.tools, fixedOf);
   if ('tooSmall' in fitted) return refuse(req, opts, question, fitted.tooSmall, now);
   const fit = fitted;
-  const tools = opts.tools ?? fit.tools;
+  const tools = fit.tools;
   const system = systemOf(tools, fit.compact);
   const turn: TurnScope = {
     turnId,

@@ -8,6 +8,7 @@ import type { AgentEvent } from '../events/events.ts';
 import type { AssistantBlock, TextBlock, ToolUseBlock, UserBlock } from '../model/messages.ts';
 import { field, rawInput, type Tool } from '../tools/tool.ts';
 import type { ToolSet } from '../tools/tool-set.ts';
+import { callLine } from '../tools/call-lines.ts';
 import { CUT_ANSWER_NOTE } from './prompts.ts';
 import type { TurnId } from '../ids.ts';
 
@@ -49,7 +50,14 @@ export function salvageReply(
   for (const call of answers) {
     const shown = field(rawInput(call.input), previewOf(call)?.preview ?? '');
     events.push(
-      { type: 'tool_call', turnId, callId: call.id, tool: call.name, input: call.input },
+      {
+        type: 'tool_call',
+        turnId,
+        callId: call.id,
+        tool: call.name,
+        input: call.input,
+        ...callLine(tools, call.name, call.input),
+      },
       { type: 'text', turnId, callId: call.id, text: shown, cutOff: true },
       { type: 'tool_end', turnId, callId: call.id, tool: call.name, isError: false },
     );

@@ -9,6 +9,7 @@ import type { ToolResultBlock, ToolSpec, ToolUseBlock } from '../model/messages.
 import { costOf, inputTotal } from '../model/pricing.ts';
 import { toolSpec } from '../tools/tool.ts';
 import type { ToolSet } from '../tools/tool-set.ts';
+import { callLine } from '../tools/call-lines.ts';
 import { compact } from './compact.ts';
 import { MIN_REPLY } from './window-fit.ts';
 import {
@@ -194,14 +195,15 @@ async function runCalls(turn: TurnScope, calls: ToolUseBlock[]): Promise<StepRec
       });
       continue;
     }
-    const label = turn.tools.byName(call.name)?.label ?? call.name;
-    emit({ type: 'status', turnId, message: `${label}…` });
+    const line = callLine(turn.tools, call.name, call.input);
+    emit({ type: 'status', turnId, message: `${line.label}…` });
     emit({
       type: 'tool_call',
       turnId,
       callId: call.id,
       tool: call.name,
       input: call.input,
+      ...line,
       at: turn.now(),
     });
     let shown = false;

@@ -14,8 +14,11 @@ export interface AgentOptions {
   model: ModelClient;
   engine: AgentEngine;
   modelId: string;
-  /** The tools the model may call; Sift's own (tools/registry.ts) when absent. */
-  tools?: ToolSet;
+  /**
+   * The tools the model may call, handed in by whoever runs the turn (the composition root gives
+   * the page Sift's own, tools/registry.ts); a small window gets their compact set (window-fit.ts).
+   */
+  tools: ToolSet;
   /**
    * When the turn ends, asked after each step in order (stop-conditions.ts); `turnConditions`
    * when absent. The person's Stop is always asked first, whatever is given here.

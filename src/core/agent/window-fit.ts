@@ -9,7 +9,6 @@
 import { estimateTokens } from '../model/conversation.ts';
 import type { TextBlock, ToolSpec } from '../model/messages.ts';
 import { MODEL_MAX_BYTES, MODEL_MAX_ROWS } from '../tools/compact-result.ts';
-import { SIFT_TOOLS, TOOLS } from '../tools/registry.ts';
 import { toolSet, type ToolSet } from '../tools/tool-set.ts';
 import { TOKEN_BUDGET } from './compact.ts';
 
@@ -29,12 +28,13 @@ export const MIN_HISTORY = 900;
  */
 const TEMPLATE_SLACK = 1.2;
 
-/** The tools of the compact set: query, check, say, draw, end. */
-const COMPACT_TOOLS = ['sql_query', 'validate_finding', 'output_text', 'create_plot', 'finalize'];
-
-export const COMPACT_TOOL_SET: ToolSet = toolSet(
-  TOOLS.filter((t) => COMPACT_TOOLS.includes(t.name)),
-);
+/**
+ * The compact set of the tools a turn was given: those with a step in the short routine
+ * (Tool.guidance.compact — query, check, draw, say, end).
+ */
+export function compactToolSet(tools: ToolSet): ToolSet {
+  return toolSet(tools.list.filter((t) => t.guidance?.compact !== undefined));
+}
 
 /** How a turn is sized to its window. */
 export interface WindowFit {
@@ -58,29 +58,30 @@ export function fixedTokens(system: TextBlock[], tools: ToolSpec[]): number {
   return Math.ceil((estimateTokens(system) + estimateTokens(tools)) * TEMPLATE_SLACK);
 }
 
-/** Claude's sizes, as Sift has always sent them. */
-export const FULL_FIT: WindowFit = {
+/** Claude's sizes, as Sift has always sent them, with all of `tools`. */
+export const fullFit = (tools: ToolSet): WindowFit => ({
   window: null,
   compact: false,
-  tools: SIFT_TOOLS,
+  tools,
   maxTokens: FULL_REPLY,
   tokenBudget: TOKEN_BUDGET,
   resultLimits: { rows: MODEL_MAX_ROWS, bytes: MODEL_MAX_BYTES },
   keepResults: 6,
-};
+});
 
 /**
- * The sizes for a window of `window` tokens (null: unknown, taken as Claude's), with `fixed`
- * telling how much the prompt and tools of a set take. A window too small for the compact set
- * gives a reason to show the person instead.
+ * The sizes for a window of `window` tokens (null: unknown, taken as Claude's) of a turn given
+ * `given`, with `fixed` telling how much the prompt and tools of a set take. A small window gets
+ * the compact set of `given`; one too small even for that gives a reason to show the person.
  */
 export function fitWindow(
   window: number | null,
+  given: ToolSet,
   fixed: (tools: ToolSet, compact: boolean) => number,
 ): WindowFit | { tooSmall: string; needs: number } {
-  if (window === null || window >= 2 * TOKEN_BUDGET) return FULL_FIT;
+  if (window === null || window >= 2 * TOKEN_BUDGET) return fullFit(given);
   const compact = window < COMPACT_BELOW;
-  const tools = compact ? COMPACT_TOOL_SET : SIFT_TOOLS;
+  const tools = compact ? compactToolSet(given) : given;
   const maxTokens = compact
     ? Math.max(MIN_REPLY, Math.round(window * REPLY_SHARE))
     : Math.min(FULL_REPLY, Math.round(window / 4));

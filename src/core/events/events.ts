@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { turnId } from '../ids.ts';
 import { ITEM_EVENTS } from '../items/kinds.ts';
+import { queryRunningEvent } from '../items/query.ts';
 import { verdict, type Verdict } from '../items/validation.ts';
 import { usageFields } from '../model/usage.ts';
 import { ownChartEvent, ownChartRemovedEvent } from './own-chart.ts';
@@ -39,6 +40,7 @@ export const agentEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reasoning_withdrawn'), ...base, step: z.number() }),
   /** The answer being written through output_text, so far (transient; a snapshot, not a delta). */
   z.object({ type: z.literal('answer_draft'), ...base, callId: z.string(), text: z.string() }),
+  queryRunningEvent,
   /** A draft answer whose call was dropped (cut off by the output limit) leaves the page. */
   z.object({ type: z.literal('answer_withdrawn'), ...base, callId: z.string() }),
   /** A tool call is about to run. */
@@ -48,6 +50,13 @@ export const agentEvent = z.discriminatedUnion('type', [
     callId: z.string(),
     tool: z.string(),
     input: z.unknown(),
+    /**
+     * The tool's name in plain words and the call's line in the activity trail, written by the
+     * loop from the tool it was given, so that no view looks a tool up (issue 47). Sessions stored
+     * before these fields get them on opening (tools/call-lines.ts).
+     */
+    label: z.string().optional(),
+    line: z.string().optional(),
     /** When it started (sessions stored before this field have none). */
     at: z.number().optional(),
   }),
@@ -132,5 +141,6 @@ export const TRANSIENT: ReadonlySet<AgentEvent['type']> = new Set([
   'reasoning_withdrawn',
   'answer_draft',
   'answer_withdrawn',
+  'query_running',
   'report_draft',
 ]);

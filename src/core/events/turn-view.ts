@@ -4,8 +4,7 @@
  */
 import type { AgentEvent, EventOf } from './events.ts';
 import { foldItem, isItemEvent, upsertItem } from '../items/kinds.ts';
-import { describeCall, toolByName } from '../tools/registry.ts';
-import { rawInput } from '../tools/tool.ts';
+import { runningQuery } from '../items/query.ts';
 import type { ActivityView, ItemView, TurnView } from './view-types.ts';
 
 /** Events of the session as a whole; the rest belong to one turn. */
@@ -102,14 +101,16 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
         type: 'tool',
         callId: e.callId,
         tool: e.tool,
-        summary: describeCall(e.tool, e.input),
+        // A call of a tool Sift no longer has, stored before calls carried their line, is named.
+        label: e.label ?? e.tool,
+        summary: e.line ?? e.tool,
         status: 'running',
         ...(e.at === undefined ? {} : { startedAt: e.at }),
       };
-      const shown = toolByName(e.tool)?.placeholder?.(rawInput(e.input), e.callId);
-      const items = shown ? upsertItem(t.items, shown) : t.items;
-      return { ...t, items, activity: [...t.activity, entry] };
+      return { ...t, activity: [...t.activity, entry] };
     }
+    case 'query_running':
+      return { ...t, items: upsertItem(t.items, runningQuery(e)) };
     case 'tool_end': {
       const timing = durationOf(t.activity, e.callId, e.at);
       if (!e.isError)

@@ -15,6 +15,8 @@ export type ActivityView =
       type: 'tool';
       callId: string;
       tool: string;
+      /** The tool's name in plain words ("Query"). */
+      label: string;
       summary: string;
       status: 'running' | 'done' | 'error';
       message?: string;

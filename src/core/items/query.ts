@@ -1,6 +1,6 @@
 /**
  * A query the model ran (sql_query), with its result as the page keeps it: the card appears,
- * running, as the call starts (the tool's placeholder) and its result takes its place.
+ * running, as the query starts (`query_running`) and its result takes its place.
  */
 import { z } from 'zod';
 import { cell } from '../data/cell.ts';
@@ -29,6 +29,33 @@ export const queryEvent = z.object({
   error: z.string().optional(),
   /** DuckDB's own text, when `error` says it in plain words (a limit met, a restart). */
   errorDetails: z.string().optional(),
+});
+
+/**
+ * The query has started (transient, like a draft answer): its card shows it running until its
+ * result, a `query_result` of the same call, takes its place.
+ */
+export const queryRunningEvent = z.object({
+  type: z.literal('query_running'),
+  turnId,
+  callId: z.string(),
+  description: z.string(),
+  query: z.string(),
+});
+
+/** The running card of `e`'s query. */
+export const runningQuery = (e: z.infer<typeof queryRunningEvent>): QueryItem => ({
+  type: 'query_result',
+  id: e.callId,
+  description: e.description,
+  query: e.query,
+  running: true,
+  columns: [],
+  rows: [],
+  rowCount: null,
+  truncated: false,
+  durationMs: null,
+  isError: false,
 });
 
 /** `running` until its result comes, with no duration yet. */

@@ -47,6 +47,7 @@ export const createPlot = defineTool({
       `Charts: draw each chart from a query. Run ${sqlQuery.name} for exactly the rows the chart needs (at most ${CHART_MAX_ROWS}: aggregate in SQL), then call create_plot with query_id set to that query's id and a Vega-Lite v6 spec without data, whose fields are the query's column names. Put rows inline in data.values only for numbers that came from no query. No URLs, images or links.`,
     ],
     question: 'For visual questions (distributions, trends, comparisons), prefer create_plot.',
+    compact: { order: 3, text: 'Call create_plot when a chart shows it better than words.' },
   },
   describe: (input) => `Chart: ${field(input, 'title')}`,
   summarise: (input) => `- showed chart "${field(input, 'title')}"`,

@@ -26,6 +26,7 @@ export const finalize = defineTool({
       text: `Call finalize with a short descriptive session title (e.g. "E-commerce Sales Q4 2024", "Customer Churn Analysis") and up to ${MAX_SUGGESTIONS} follow-up questions worth asking of this data.`,
     },
     question: `Call finalize with null when you have fully answered the question, with up to ${MAX_SUGGESTIONS} short follow-up questions that would take the analysis further (insights, not just more results).`,
+    compact: { order: 5, text: 'Call finalize to end your turn.' },
   },
   describe: (input) => {
     const title = field(input, 'session_title');

@@ -51,6 +51,10 @@ export const outputText = defineTool({
     },
     question:
       'When presenting numbers, show your work: run the query, then explain the findings in output_text.',
+    compact: {
+      order: 4,
+      text: 'Call output_text to tell the person what you found, in a few sentences. Put the query id, like [Q1], right after each figure taken from it.',
+    },
   },
   describe: () => 'Wrote the answer',
   summarise: (input) => `- told the person: ${clip(field(input, 'text'), 1_500)}`,

@@ -13,7 +13,7 @@ import { outputText } from './output-text.ts';
 import { profileColumns } from './profile-columns.ts';
 import { sqlQuery } from './sql-query.ts';
 import { validateFindingTool } from './validate-finding.ts';
-import { rawInput, type Tool } from './tool.ts';
+import type { Tool } from './tool.ts';
 import { toolSet } from './tool-set.ts';
 
 export const TOOLS: readonly Tool[] = [
@@ -30,20 +30,5 @@ export const TOOLS: readonly Tool[] = [
   finalize,
 ] as Tool[];
 
-/** Sift's tools, as a turn is given them (AgentOptions.tools defaults to these). */
+/** Sift's tools, as the composition root hands them to the analyst (AgentOptions.tools). */
 export const SIFT_TOOLS = toolSet(TOOLS);
-
-/** One of Sift's tools, for the page's view of stored calls (events/turn-view.ts). */
-export function toolByName(name: string): Tool | undefined {
-  return SIFT_TOOLS.byName(name);
-}
-
-/** A tool's name in plain words; a tool Sift no longer has is named as it was. */
-export function toolLabel(tool: string): string {
-  return toolByName(tool)?.label ?? tool;
-}
-
-/** A call's one line in the activity trail; a tool Sift no longer has is named as it was. */
-export function describeCall(tool: string, input: unknown): string {
-  return toolByName(tool)?.describe(rawInput(input)) ?? tool;
-}

@@ -32,25 +32,19 @@ export const sqlQuery = defineTool({
     },
     question:
       "Use sql_query to fetch what you need before answering. Don't guess: verify with queries.",
+    compact: {
+      order: 1,
+      text: 'Call sql_query with one DuckDB SQL query that answers one thing. Aggregate; do not fetch raw rows.',
+      // Too wide to list in the compact prompt, and no describe tool in the compact set.
+      wide: 'First call sql_query with DESCRIBE <table> to see the columns you need.',
+    },
   },
   describe: (input) => field(input, 'description') || 'Query',
   summarise: (input) =>
     `- queried: ${field(input, 'description')} — ${clip(field(input, 'query'), 300)}`,
-  // The card appears, running, as soon as the call starts; its result replaces it.
-  placeholder: (input, callId) => ({
-    type: 'query_result',
-    id: callId,
-    description: field(input, 'description'),
-    query: field(input, 'query'),
-    running: true,
-    columns: [],
-    rows: [],
-    rowCount: null,
-    truncated: false,
-    durationMs: null,
-    isError: false,
-  }),
   async run({ query, description }, ctx) {
+    // The card appears, running, as the query starts; its result takes its place.
+    ctx.emit({ type: 'query_running', turnId: ctx.turnId, callId: ctx.callId, description, query });
     const result = await cancellable(ctx, ctx.callId, () =>
       ctx.engine.query(query, {
         maxRows: PAGE_MAX_ROWS,

@@ -11,7 +11,6 @@ import type { JoinHint } from '../data/join-keys.ts';
 import { z } from 'zod';
 import type { Cell, SiftEngine } from '../data/engine.ts';
 import type { AgentEvent } from '../events/events.ts';
-import type { ItemView } from '../events/view-types.ts';
 import type { QueryId, TurnId } from '../ids.ts';
 import type { ToolSpec } from '../model/messages.ts';
 
@@ -113,8 +112,6 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
    * a reply is cut off, what arrived of it stays on the page as an answer marked cut off.
    */
   preview?: string;
-  /** What the page shows from the moment the call starts, before it has a result. */
-  placeholder?(input: RawInput, callId: string): ItemView;
   /** A successful call ends the turn once every call of the same reply has run. */
   endsTurn?: boolean;
   /**
@@ -140,6 +137,12 @@ export interface ToolGuidance {
   analysis?: { step: 'explore' | 'present' | 'end'; text: string };
   /** Its guideline for answering a question. */
   question?: string;
+  /**
+   * Its step in the short routine a small context window gets (agent/compact-prompt.ts), in
+   * `order`; a tool with one is kept in the compact set (agent/window-fit.ts). `wide`: the step
+   * put first when the tables are too wide to list in that prompt.
+   */
+  compact?: { order: number; text: string; wide?: string };
 }
 
 export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool<S> {

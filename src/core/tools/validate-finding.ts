@@ -49,6 +49,10 @@ export const validateFindingTool = defineTool({
     rules: [
       'Before you lead with a finding (a difference between groups, a trend, a driver), check it with validate_finding (for a comparison, name in higher the group you say is higher) and say in a few words how it fared; state a weak or contradicted finding as such, or drop it.',
     ],
+    compact: {
+      order: 2,
+      text: 'Call validate_finding to check a key figure before you state it, when it matters.',
+    },
   },
   describe: (input) => `Checked: “${field(input, 'finding')}”`,
   summarise: (input) => `- checked the finding: ${field(input, 'finding')}`,

@@ -3,10 +3,10 @@
  * large enough before anything is sent: the same measure the loop uses (agent/window-fit.ts),
  * on a dataset of a typical width.
  */
-import { systemPrompt } from '../../core/agent/prompts.ts';
-import { toolSpecs } from '../../core/agent/step.ts';
-import { fixedTokens } from '../../core/agent/window-fit.ts';
-import type { ToolSet } from '../../core/tools/tool-set.ts';
+import type { ToolSet } from '../tools/tool-set.ts';
+import { systemPrompt } from './prompts.ts';
+import { toolSpecs } from './step.ts';
+import { fitWindow, fixedTokens } from './window-fit.ts';
 
 /** Twelve columns: a typical export. The loop measures the real tables at each turn. */
 const TYPICAL = [
@@ -18,7 +18,11 @@ const TYPICAL = [
   },
 ];
 
-export function estimatedFixed(tools: ToolSet, compact: boolean): number {
+function estimatedFixed(tools: ToolSet, compact: boolean): number {
   const text = systemPrompt('analysis', TYPICAL, tools, { compact });
   return fixedTokens([{ type: 'text', text }], toolSpecs(tools));
 }
+
+/** How a turn given `tools` would be sized to a window of `window` tokens, or why it cannot be. */
+export const estimatedFit = (window: number, tools: ToolSet) =>
+  fitWindow(window, tools, estimatedFixed);
