@@ -10,12 +10,174 @@ import layers from './eslint/layers.js';
  * What each layer may import: folders (ending in `/`) and files of this repository, files whose
  * types only it may import, and packages. Anything else is refused (eslint/layers.js).
  */
+/** The core's files outside its folders, which any of them may import. */
+const CORE_SHARED = [
+  'src/core/closest.ts',
+  'src/core/errors.ts',
+  'src/core/file-name.ts',
+  'src/core/ids.ts',
+  'src/core/zod-setup.ts',
+];
+
 const LAYERS = [
+  // The core: plain TypeScript, run in Node by the unit tests, its only library zod. Each folder
+  // imports only the folders listed before it here, so they never import each other in a loop
+  // (issue 47; ARCHITECTURE.md, Layers). A new folder must be listed to be allowed at all.
   {
-    // Plain TypeScript, run in Node by the unit tests: its only library is zod.
-    name: 'src/core',
-    files: ['src/core/'],
-    may: ['src/core/'],
+    name: 'src/core (shared)',
+    files: CORE_SHARED,
+    may: CORE_SHARED,
+    packages: ['zod'],
+  },
+  {
+    // The engine contract, cells, CSV text, column types.
+    name: 'src/core/data',
+    files: ['src/core/data/'],
+    may: [...CORE_SHARED, 'src/core/data/'],
+    packages: ['zod'],
+  },
+  {
+    // The Messages API as Sift speaks it.
+    name: 'src/core/model',
+    files: ['src/core/model/'],
+    may: [...CORE_SHARED, 'src/core/model/'],
+    packages: ['zod'],
+  },
+  {
+    // SQL Sift writes or checks.
+    name: 'src/core/sql',
+    files: ['src/core/sql/'],
+    may: [...CORE_SHARED, 'src/core/data/', 'src/core/sql/'],
+    packages: ['zod'],
+  },
+  {
+    // How a file is read, as pure rules.
+    name: 'src/core/reading',
+    files: ['src/core/reading/'],
+    may: [...CORE_SHARED, 'src/core/data/', 'src/core/sql/', 'src/core/reading/'],
+    packages: ['zod'],
+  },
+  {
+    // The kinds of item a turn shows.
+    name: 'src/core/items',
+    files: ['src/core/items/'],
+    may: [...CORE_SHARED, 'src/core/data/', 'src/core/items/'],
+    packages: ['zod'],
+  },
+  {
+    // An answer's figures and their checks.
+    name: 'src/core/figures',
+    files: ['src/core/figures/'],
+    may: [...CORE_SHARED, 'src/core/data/', 'src/core/figures/'],
+    packages: ['zod'],
+  },
+  {
+    // The event union and the view folded from it.
+    name: 'src/core/events',
+    files: ['src/core/events/'],
+    may: [
+      ...CORE_SHARED,
+      'src/core/data/',
+      'src/core/model/',
+      'src/core/items/',
+      'src/core/figures/',
+      'src/core/events/',
+    ],
+    packages: ['zod'],
+  },
+  {
+    // The checks a Vega-Lite spec passes.
+    name: 'src/core/charts',
+    files: ['src/core/charts/'],
+    may: [
+      ...CORE_SHARED,
+      'src/core/data/',
+      'src/core/sql/',
+      'src/core/events/',
+      'src/core/charts/',
+    ],
+    packages: ['zod'],
+  },
+  {
+    // Validate_finding's SQL and statistics.
+    name: 'src/core/validation',
+    files: ['src/core/validation/'],
+    may: [
+      ...CORE_SHARED,
+      'src/core/data/',
+      'src/core/sql/',
+      'src/core/events/',
+      'src/core/validation/',
+    ],
+    packages: ['zod'],
+  },
+  {
+    // One file per tool, the registry, ToolSet.
+    name: 'src/core/tools',
+    files: ['src/core/tools/'],
+    may: [
+      ...CORE_SHARED,
+      'src/core/data/',
+      'src/core/model/',
+      'src/core/sql/',
+      'src/core/items/',
+      'src/core/figures/',
+      'src/core/events/',
+      'src/core/charts/',
+      'src/core/validation/',
+      'src/core/tools/',
+    ],
+    packages: ['zod'],
+  },
+  {
+    // The turn.
+    name: 'src/core/agent',
+    files: ['src/core/agent/'],
+    may: [
+      ...CORE_SHARED,
+      'src/core/data/',
+      'src/core/model/',
+      'src/core/sql/',
+      'src/core/items/',
+      'src/core/figures/',
+      'src/core/events/',
+      'src/core/charts/',
+      'src/core/tools/',
+      'src/core/agent/',
+    ],
+    packages: ['zod'],
+  },
+  {
+    // The report.
+    name: 'src/core/report',
+    files: ['src/core/report/'],
+    may: [
+      ...CORE_SHARED,
+      'src/core/data/',
+      'src/core/model/',
+      'src/core/sql/',
+      'src/core/items/',
+      'src/core/figures/',
+      'src/core/events/',
+      'src/core/charts/',
+      'src/core/tools/',
+      'src/core/report/',
+    ],
+    packages: ['zod'],
+  },
+  {
+    // Session records, archive, tab messages, recovery.
+    name: 'src/core/session',
+    files: ['src/core/session/'],
+    may: [
+      ...CORE_SHARED,
+      'src/core/data/',
+      'src/core/model/',
+      'src/core/reading/',
+      'src/core/items/',
+      'src/core/events/',
+      'src/core/session/',
+    ],
     packages: ['zod'],
   },
   {
@@ -140,6 +302,26 @@ export default ts.config(
             'src/browser-platform.ts',
             'src/main.ts',
             'src/start-app.ts',
+          ],
+        },
+      ],
+    },
+  },
+  // The tools are handed to whoever needs them (the analyst by the composition root; issue 47):
+  // nothing else reads Sift's list, so a turn, a test or a benchmark runs the tools it is given.
+  {
+    files: ['src/**', 'workers/**'],
+    ignores: ['src/core/tools/**', 'src/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/tools/registry.ts'],
+              message:
+                "Sift's tools are handed in (AgentOptions.tools, a ToolSet) by the composition root, src/app.ts: ARCHITECTURE.md, Layers.",
+            },
           ],
         },
       ],

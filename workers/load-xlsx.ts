@@ -16,7 +16,7 @@ import { sheetRecords, sheetTable, type SheetCell } from '../src/core/reading/sh
 import { errorMessage } from '../src/core/errors.ts';
 import { loadRecords, type JsonDeps } from './load-json.ts';
 import { withLocalFormats } from './local-formats.ts';
-import type { FileRead } from './read-file.ts';
+import type { FileRead } from './read-types.ts';
 import type { Shaped } from './table-shape.ts';
 import { NotAZip, blobRange, zipDirectory, type ZipEntry } from './zip-directory.ts';
 

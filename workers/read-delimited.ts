@@ -7,7 +7,7 @@
  * itself: such a file is read in place, without the copy (ARCHITECTURE.md, Facts: encodings).
  */
 import type { Encoding } from '../src/core/data/engine.ts';
-import type { DateOrderChoice } from '../src/core/reading/date-order.ts';
+import type { DateOrderChoice } from '../src/core/data/date-order.ts';
 import { HEAD_BYTES } from '../src/core/reading/file-head.ts';
 import type { Row } from '../src/core/sql/profile.ts';
 import { quoteIdent } from '../src/core/sql/sql-text.ts';
@@ -18,7 +18,7 @@ import type { FileHead } from './gzip-head.ts';
 import { loadCsv, NotUtf8, type Decoding, type Exec } from './load-csv.ts';
 import { contents } from './load-json.ts';
 import { withLocalFormats } from './local-formats.ts';
-import type { FileRead, ReadDeps } from './read-file.ts';
+import type { FileRead, ReadDeps } from './read-types.ts';
 import { notRecords, stripNuls } from './text-checks.ts';
 import { appendParts, PartsDisagree, sliced, type TextSource } from './text-parts.ts';
 import { NoCut, utf8File, utf8Parts, Utf8Parts } from './transcode.ts';

@@ -3,49 +3,16 @@
  * sniffer (load-csv.ts), Parquet through parquet-wasm (load-parquet.ts), JSON and JSON Lines
  * parsed in the worker into typed Arrow (load-json.ts). Throws with a message for the person.
  */
-import type {
-  ColumnConversion,
-  ColumnName,
-  Encoding,
-  FileFormat,
-  ReadChoice,
-} from '../src/core/data/engine.ts';
+import type { Encoding, ReadChoice } from '../src/core/data/engine.ts';
 import type { HeadVerdict } from '../src/core/reading/file-head.ts';
-import type { DateOrderChoice } from '../src/core/reading/date-order.ts';
-import { ENCODINGS, guessSingleByte } from '../src/core/reading/text-encoding.ts';
+import { guessSingleByte } from '../src/core/reading/text-encoding.ts';
+import { ENCODINGS } from '../src/core/data/encodings.ts';
 import type { FileHead } from './gzip-head.ts';
-import { NotUtf8, type Exec } from './load-csv.ts';
+import { NotUtf8 } from './load-csv.ts';
 import { contents, loadJson, type JsonDeps } from './load-json.ts';
-import { loadParquet, type ParquetReader } from './load-parquet.ts';
+import { loadParquet } from './load-parquet.ts';
 import { readDelimited } from './read-delimited.ts';
-
-export interface ReadDeps {
-  exec: Exec;
-  /** A fresh path under uploads/ for `fileName` (gzip files keep or get a `.gz` ending). */
-  pathFor(fileName: string, gzip: boolean): string;
-  registerFile(path: string, file: File): Promise<void>;
-  registerBuffer(path: string, bytes: Uint8Array): Promise<void>;
-  unregisterFile(path: string): Promise<void>;
-  parquet(): Promise<ParquetReader>;
-  insertArrow(table: string, ipc: Uint8Array, create: boolean): Promise<void>;
-  /** How much of the file's reading is done, 0 to 1, for a reader that can tell. */
-  progress?(done: number): void;
-}
-
-export interface FileRead {
-  columns: ColumnName[];
-  format: FileFormat;
-  sheet?: string;
-  encoding: Encoding;
-  /** The encoding the person chose, when they did (kept with the session). */
-  readAs?: Encoding;
-  notes: string[];
-  conversions?: ColumnConversion[];
-  /** The person chose to keep numbers and dates as written. */
-  asWritten?: boolean;
-  /** The order the person chose for dates no value settles. */
-  dates?: DateOrderChoice;
-}
+import type { FileRead, ReadDeps } from './read-types.ts';
 
 /** A head verdict that may be read into a table (of the structured formats, JSON only). */
 export type Readable = Extract<HeadVerdict, { kind: 'text' | 'parquet' | 'format' }>;

@@ -6,7 +6,7 @@
  */
 import { quoteIdent, quoteLiteral } from '../src/core/sql/sql-text.ts';
 import { errorMessage } from '../src/core/errors.ts';
-import type { ReadDeps } from './read-file.ts';
+import type { ReadDeps } from './read-types.ts';
 import type { Utf8Parts } from './transcode.ts';
 
 /** What DuckDB reads: a file, or a text in parts with its first part in hand. */

@@ -19,7 +19,7 @@ import type {
   ModelRequest,
   StreamEvent,
 } from '../../src/core/model/client.ts';
-import { compactResult } from '../../src/core/tools/compact-result.ts';
+import { compactResult } from '../../src/core/data/compact-result.ts';
 import { toolByName } from '../../src/core/tools/registry.ts';
 import { FakeEngine, WEATHER } from '../../tests/helpers/fake-engine.ts';
 import { ScriptedModel, type ScriptedReply } from '../../tests/helpers/scripted-model.ts';

@@ -9,14 +9,8 @@ import type { CsvDialect } from '../core/data/csv-dialect.ts';
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { Cell, ResultColumn, SiftEngine, TableInfo } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
-import {
-  countSql,
-  isPlain,
-  pageSql,
-  PLAIN_VIEW,
-  viewSql,
-  type GridView,
-} from '../core/data/grid-view.ts';
+import { isPlain, PLAIN_VIEW, type GridView } from '../core/data/grid-view.ts';
+import { countSql, pageSql, viewSql } from '../core/sql/grid-sql.ts';
 import { wasCut } from '../core/sql/query-limits.ts';
 import { ResultFile } from './result-file.svelte.ts';
 

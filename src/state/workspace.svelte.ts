@@ -12,7 +12,7 @@ import type {
   TableProfile,
 } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
-import { findJoinHints, type JoinHint } from '../core/data/join-keys.ts';
+import { findJoinHints, type JoinHint } from '../core/sql/join-keys.ts';
 import type { WriterTables } from './tab-engine.svelte.ts';
 import { TableProfiles, type ProfileState } from './table-profiles.svelte.ts';
 import { WorkInHand } from './work-in-hand.ts';

@@ -1,6 +1,6 @@
 /**
  * A whole result's CSV lines are made by DuckDB (core/sql/query-guard.ts, csvLinesQuery, with
- * core/data/csv.ts textFieldSql): on a real DuckDB, each field must come out as the page's own
+ * core/sql/csv-sql.ts textFieldSql): on a real DuckDB, each field must come out as the page's own
  * `textField` writes it — the formula guard and the quoting alike — and numbers as DuckDB's text.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -5,15 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultColumn } from '../../src/core/data/engine.ts';
 import {
-  countSql,
   excluding,
-  pageSql,
   PLAIN_VIEW,
-  viewSql,
   withFilter,
   withSearch,
   type GridView,
 } from '../../src/core/data/grid-view.ts';
+import { countSql, pageSql, viewSql } from '../../src/core/sql/grid-sql.ts';
 import { type NativeDuckDB, openNativeDuckDB } from '../helpers/native-duckdb.ts';
 
 interface Sale {

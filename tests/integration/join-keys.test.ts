@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableEngine } from '../../src/core/data/engine.ts';
-import { findJoinHints, type KeyTable } from '../../src/core/data/join-keys.ts';
+import { findJoinHints, type KeyTable } from '../../src/core/sql/join-keys.ts';
 import type { EngineInstance } from '../../workers/resilient-engine.ts';
 import { bootNodeEngine } from '../engine-suite/node-host.ts';
 import { makeFile } from '../engine-suite/suite.ts';

@@ -5,17 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  countSql,
   describeFilter,
   excluding,
   keepFilterOf,
   PLAIN_VIEW,
-  whereOf,
   withFilter,
   withoutFilter,
   withSearch,
   type GridFilter,
 } from '../../src/core/data/grid-view.ts';
+import { countSql, whereOf } from '../../src/core/sql/grid-sql.ts';
 import { searchedNumber } from '../../src/core/data/typed-number.ts';
 
 const schema = [

@@ -6,7 +6,7 @@ import {
   joinCandidates,
   MAX_CANDIDATES,
   type KeyTable,
-} from '../../src/core/data/join-keys.ts';
+} from '../../src/core/sql/join-keys.ts';
 
 const t = (name: string, rows: number, ...cols: Array<[string, string]>): KeyTable => ({
   name,

@@ -63,7 +63,23 @@ describe('layers by allowlist', () => {
       /src\/adapters\/session-store\.ts/,
     ],
     ['src/state/x.ts', "type D = typeof import('idb');", /package idb/],
-    ['src/core/x.ts', "const m = import(`../adapters/${'session-db'}.ts`);", /computed path/],
+    ['src/core/agent/x.ts', "const m = import(`../adapters/${'session-db'}.ts`);", /computed path/],
+    // The core's folders in one order: data is below the SQL written over it (issue 47).
+    [
+      'src/core/data/x.ts',
+      "import { quoteIdent } from '../sql/sql-text.ts';",
+      /src\/core\/sql\/sql-text\.ts/,
+    ],
+    [
+      'src/core/events/x.ts',
+      "import type { Tool } from '../tools/tool.ts';",
+      /src\/core\/tools\/tool\.ts/,
+    ],
+    [
+      'src/core/notebook/x.ts',
+      "import { z } from 'zod';",
+      /src\/core\/notebook\/x\.ts is in no layer/,
+    ],
     ['src/lib/x.ts', "import { openDB } from 'idb';", /src\/lib\/x\.ts is in no layer/],
   ])('refuses in %s: %s', async (file, code, named) => {
     const messages = await refused(file, code);
@@ -74,7 +90,7 @@ describe('layers by allowlist', () => {
   it.each([
     [
       'src/core/agent/x.ts',
-      "import { z } from 'zod';\nimport { TOOLS } from '../tools/registry.ts';",
+      "import { z } from 'zod';\nimport type { ToolSet } from '../tools/tool-set.ts';",
     ],
     [
       'src/adapters/x.ts',
@@ -91,6 +107,14 @@ describe('layers by allowlist', () => {
     ],
   ])('allows in %s: %s', async (file, code) => {
     expect(await refused(file, code)).toEqual([]);
+  });
+
+  it("keeps Sift's list of tools to the tools and the composition root", async () => {
+    const registry = "import { SIFT_TOOLS } from '../tools/registry.ts';\nexport { SIFT_TOOLS };\n";
+    const [agent] = await eslint.lintText(registry, { filePath: 'src/core/agent/x.ts' });
+    expect(agent!.messages.map((m) => m.ruleId)).toContain('no-restricted-imports');
+    const [tools] = await eslint.lintText(registry, { filePath: 'src/core/tools/x.ts' });
+    expect(tools!.messages.map((m) => m.ruleId)).not.toContain('no-restricted-imports');
   });
 
   it('judges paths from the repository, wherever ESLint runs', async () => {

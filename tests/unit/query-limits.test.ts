@@ -9,7 +9,7 @@ import {
   wasCut,
 } from '../../src/core/sql/query-limits.ts';
 import { resultQuery } from '../../src/core/sql/query-guard.ts';
-import { compactResult } from '../../src/core/tools/compact-result.ts';
+import { compactResult } from '../../src/core/data/compact-result.ts';
 
 describe('query limits', () => {
   it('keeps whole cells for narrow results and shortens them as results widen', () => {

@@ -2,7 +2,7 @@
  * The dataset as the system prompts tell it (prompts.ts, compact-prompt.ts): each table with its
  * file, rows and columns, or only the tables past a number of columns, and the join keys measured.
  */
-import { describeHint } from '../data/join-keys.ts';
+import { describeHint } from '../sql/join-keys.ts';
 import { tableLines } from '../tools/list-tables.ts';
 import type { DatasetTable } from '../tools/tool.ts';
 

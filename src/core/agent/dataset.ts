@@ -4,7 +4,7 @@
  * through the same guarded query path the model uses).
  */
 import type { SiftEngine, TableInfo } from '../data/engine.ts';
-import type { JoinHint } from '../data/join-keys.ts';
+import type { JoinHint } from '../sql/join-keys.ts';
 import { quoteIdent } from '../sql/sql-text.ts';
 import type { DatasetTable } from '../tools/tool.ts';
 

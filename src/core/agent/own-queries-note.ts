@@ -4,7 +4,7 @@
  * them as it cites its own. Put before the question, in the same message.
  */
 import type { OwnQuery } from '../events/own-query.ts';
-import { compactResult } from '../tools/compact-result.ts';
+import { compactResult } from '../data/compact-result.ts';
 
 /** The latest this many are told; older ones the person ran stay in the session, uncited. */
 export const OWN_QUERIES_TOLD = 5;

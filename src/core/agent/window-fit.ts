@@ -8,7 +8,7 @@
  */
 import { estimateTokens } from '../model/conversation.ts';
 import type { TextBlock, ToolSpec } from '../model/messages.ts';
-import { MODEL_MAX_BYTES, MODEL_MAX_ROWS } from '../tools/compact-result.ts';
+import { MODEL_MAX_BYTES, MODEL_MAX_ROWS } from '../data/compact-result.ts';
 import { toolSet, type ToolSet } from '../tools/tool-set.ts';
 import { TOKEN_BUDGET } from './compact.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { Cell, ResultColumn } from '../data/engine.ts';
 import { columnPlaces } from '../data/number-places.ts';
-import { isNumericType } from '../sql/profile.ts';
+import { isNumericType } from '../data/column-type.ts';
 
 export const QUICK_MARKS = ['bar', 'line', 'point'] as const;
 export type QuickMark = (typeof QUICK_MARKS)[number];

@@ -5,20 +5,19 @@
  */
 import type { Cell } from './cell.ts';
 import { dateKind, STANDARD_CSV, type CsvDialect } from './csv-dialect.ts';
-import { isNumericType } from '../sql/profile.ts';
-import { quoteLiteral } from '../sql/sql-text.ts';
+import { isNumericType } from './column-type.ts';
 
 /**
  * Characters that make a spreadsheet read a text cell as a formula (OWASP, "CSV Injection").
  * Such a cell gets a leading apostrophe, which spreadsheets show as text and do not evaluate.
- * One list for the page's CSV and the one DuckDB writes (`textFieldSql`).
+ * One list for the page's CSV and the one DuckDB writes (`textFieldSql`, sql/csv-sql.ts).
  */
-const FORMULA_FIRST = ['=', '+', '-', '@', '\t', '\r'];
+export const FORMULA_FIRST = ['=', '+', '-', '@', '\t', '\r'];
 /**
  * A number written as text (a BIGINT or DECIMAL kept exact, `-5` in a text column): a sheet
  * reads it as the number, runs nothing, and an apostrophe would make it text. `-2+3` is not one.
  */
-const PLAIN_NUMBER = '[+-]?(?:[0-9]+[.]?[0-9]*|[.][0-9]+)(?:[eE][+-]?[0-9]+)?';
+export const PLAIN_NUMBER = '[+-]?(?:[0-9]+[.]?[0-9]*|[.][0-9]+)(?:[eE][+-]?[0-9]+)?';
 const plainNumber = new RegExp(`^${PLAIN_NUMBER}$`);
 const startsFormula = (text: string): boolean =>
   FORMULA_FIRST.includes(text.charAt(0)) && !plainNumber.test(text);
@@ -67,20 +66,6 @@ function field(cell: Cell, type: string | undefined, dialect: CsvDialect): strin
 export function textField(text: string, separator: ',' | ';' = ','): string {
   const safe = guarded(text);
   return needsQuotes(separator).test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/**
- * `textField` as DuckDB SQL, for a column already cast to VARCHAR (`column` is its quoted name):
- * the same guard and the same quoting, so that a whole result's lines are made in DuckDB, one
- * value a row crossing to JavaScript instead of one a cell (workers/export-csv.ts; measured on
- * 766,000 rows × 12 columns: decoding each cell from Arrow was most of 16 s). A NULL is empty.
- */
-export function textFieldSql(column: string, separator: ',' | ';' = ','): string {
-  const first = FORMULA_FIRST.map(quoteLiteral).join(', ');
-  const safe = `CASE WHEN left(${column}, 1) IN (${first}) AND NOT regexp_full_match(${column}, '${PLAIN_NUMBER}') THEN '''' || ${column} ELSE ${column} END`;
-  const quoted = separator === ';' ? '[";\r\n]' : '[",\r\n]';
-  // The apostrophe the guard adds needs no quotes: the text needs them exactly when it did.
-  return `CASE WHEN ${column} IS NULL THEN '' WHEN regexp_matches(${column}, '${quoted}') THEN '"' || replace(${safe}, '"', '""') || '"' ELSE ${safe} END`;
 }
 
 /**

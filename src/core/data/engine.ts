@@ -4,10 +4,10 @@
  * Every value that crosses it is plain, structured-cloneable data.
  */
 
-import type { DateOrderChoice } from '../reading/date-order.ts';
+import type { DateOrderChoice } from './date-order.ts';
 import type { Cell } from './cell.ts';
 import type { CsvDialect } from './csv-dialect.ts';
-import type { TextEncodingName } from '../reading/text-encoding.ts';
+import type { TextEncodingName } from './encodings.ts';
 
 export type { Cell } from './cell.ts';
 
@@ -94,7 +94,7 @@ export interface ColumnName {
   name: string;
 }
 
-/** A text file's encoding, by its WHATWG label (core/reading/text-encoding.ts). */
+/** A text file's encoding, by its WHATWG label (core/data/encodings.ts). */
 export type Encoding = TextEncodingName;
 
 /**

@@ -5,8 +5,8 @@
  * that come back in are validated).
  */
 import { z } from 'zod';
-import { dateOrderChoice } from '../reading/date-order.ts';
-import { textEncodingName } from '../reading/text-encoding.ts';
+import { dateOrderChoice } from './date-order.ts';
+import { textEncodingName } from './encodings.ts';
 import type { ReadChoice, TableInfo, TableProfile } from './engine.ts';
 import { tableProfile } from './profile-schema.ts';
 

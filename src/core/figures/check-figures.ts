@@ -7,7 +7,7 @@
  * the report all say the same.
  */
 import type { Cell } from '../data/cell.ts';
-import { MODEL_MAX_ROWS } from '../tools/compact-result.ts';
+import { MODEL_MAX_ROWS } from '../data/compact-result.ts';
 import { figuresInText, type Figure } from './figures-in-text.ts';
 
 /** A cited query's result as the session keeps it. */

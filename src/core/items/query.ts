@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { cell } from '../data/cell.ts';
 import { queryId, turnId } from '../ids.ts';
-import { compactResult } from '../tools/compact-result.ts';
+import { compactResult } from '../data/compact-result.ts';
 import { defineItem, type Fields, type ReportDetail } from './item-kind.ts';
 
 /** What the report gives of each result at full detail. */

@@ -3,13 +3,7 @@
  * tool_result at the start of the next user message; consecutive user content merged into one
  * message. Functions return new arrays; stored histories are never mutated.
  */
-import type {
-  AssistantBlock,
-  Message,
-  TextBlock,
-  ToolResultBlock,
-  UserBlock,
-} from '../model/messages.ts';
+import type { AssistantBlock, Message, TextBlock, ToolResultBlock, UserBlock } from './messages.ts';
 
 export interface Conversation {
   messages: Message[];

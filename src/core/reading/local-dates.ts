@@ -9,7 +9,7 @@
  */
 import { isNullMarker, MIN_FIT, type ValueShape } from './local-numbers.ts';
 import { quoteLiteral } from '../sql/sql-text.ts';
-import type { DateOrderChoice } from './date-order.ts';
+import type { DateOrderChoice } from '../data/date-order.ts';
 
 export interface DateShape {
   separator: '/' | '.' | '-';

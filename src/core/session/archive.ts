@@ -12,8 +12,8 @@
  * an export (see findKey).
  */
 import { z } from 'zod';
-import { dateOrderChoice, type DateOrderChoice } from '../reading/date-order.ts';
-import { textEncodingName, type TextEncodingName } from '../reading/text-encoding.ts';
+import { dateOrderChoice, type DateOrderChoice } from '../data/date-order.ts';
+import { textEncodingName, type TextEncodingName } from '../data/encodings.ts';
 import type { Conversation } from '../model/conversation.ts';
 import { agentEvent, type AgentEvent } from '../events/events.ts';
 import { checkHistory, conversation } from '../model/messages-schema.ts';

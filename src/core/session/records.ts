@@ -8,8 +8,8 @@
  * older or broken, and is checked before the page relies on it.
  */
 import { z } from 'zod';
-import { dateOrderChoice } from '../reading/date-order.ts';
-import { textEncodingName } from '../reading/text-encoding.ts';
+import { dateOrderChoice } from '../data/date-order.ts';
+import { textEncodingName } from '../data/encodings.ts';
 import { agentEvent, type AgentEvent } from '../events/events.ts';
 import { fileId, sessionId, turnId } from '../ids.ts';
 import type { Conversation } from '../model/conversation.ts';

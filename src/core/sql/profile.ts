@@ -19,6 +19,7 @@ import {
   isTemporalType,
 } from './profile-histogram.ts';
 import { quoteIdent } from './sql-text.ts';
+import { isNumericType, NESTED } from '../data/column-type.ts';
 
 export { HISTOGRAM_BINS } from './profile-histogram.ts';
 
@@ -49,14 +50,7 @@ export const OUTLIER_SHARE = 0.05;
 /** Columns aggregated per statement, to keep each statement a reasonable size. */
 const COLUMNS_PER_PASS = 64;
 
-// Whole types only: `BIGINT[]` is a list (of numbers), not a number.
-const NUMERIC =
-  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)(\(\d+,\s*\d+\))?$/;
 const TEXT = /^VARCHAR$/;
-/** Lists, arrays, structs, maps and unions (from Parquet and JSON): profiled as their text. */
-const NESTED = /\[\d*\]$|^(STRUCT|MAP|UNION)\(/;
-
-export const isNumericType = (type: string) => NUMERIC.test(type);
 const isTextType = (type: string) => TEXT.test(type);
 const isBinnable = (type: string) => isNumericType(type) || isTemporalType(type);
 

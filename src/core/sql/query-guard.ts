@@ -5,10 +5,10 @@
  * may run; the keyword list below only chooses the wording of a refusal.
  */
 import type { Cell, ResultColumn } from '../data/engine.ts';
-import { textFieldSql } from '../data/csv.ts';
+import { textFieldSql } from './csv-sql.ts';
 import { dateKind, STANDARD_CSV, type CsvDialect } from '../data/csv-dialect.ts';
 import { errorOnQueryLines } from './error-lines.ts';
-import { isNumericType } from './profile.ts';
+import { isNumericType } from '../data/column-type.ts';
 import { hasStatementSeparator, mainKeyword, stripTrailing } from './sql-scan.ts';
 import { quoteLiteral } from './sql-text.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compactResult, MODEL_MAX_BYTES, MODEL_MAX_ROWS } from './compact-result.ts';
+import { compactResult, MODEL_MAX_BYTES, MODEL_MAX_ROWS } from '../data/compact-result.ts';
 import { queryHint } from './sql-hints.ts';
 import { cancellable, defineTool, fail, ok, field, clip } from './tool.ts';
 

@@ -7,7 +7,7 @@
  * and in the summary of compacted turns, what the page shows while it streams or runs, whether it
  * ends the turn — so that adding one is a new file and a line in the registry, nothing else.
  */
-import type { JoinHint } from '../data/join-keys.ts';
+import type { JoinHint } from '../sql/join-keys.ts';
 import { z } from 'zod';
 import type { Cell, SiftEngine } from '../data/engine.ts';
 import type { AgentEvent } from '../events/events.ts';

@@ -5,7 +5,7 @@
  * questions across a folder of related CSVs; its agent had to guess the keys. Here the page shows
  * them and the model is told them in the dataset block.
  */
-import { quoteIdent } from '../sql/sql-text.ts';
+import { quoteIdent } from './sql-text.ts';
 
 export interface JoinColumn {
   table: string;

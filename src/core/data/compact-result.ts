@@ -3,7 +3,7 @@
  * the true row count and a note when cut. The page keeps the full result; the model gets enough
  * to reason with and is told to aggregate for more (ARCHITECTURE.md, Lineage: "don't send all 1,000 rows to the model").
  */
-import type { Cell } from '../data/engine.ts';
+import type { Cell } from './engine.ts';
 
 export const MODEL_MAX_ROWS = 50;
 export const MODEL_MAX_BYTES = 8_000;
