@@ -7,7 +7,13 @@
  */
 import type { CheckedFigure } from '../core/figures/check-figures.ts';
 
-const SKIP = 'code, pre, cite, a > span, [data-testid="figure"]';
+/**
+ * What a figure's mark is found by, in code and in CSS (the page's and the saved report's). Its
+ * `data-testid` is for the tests alone.
+ */
+export const FIGURE = '[data-figure]';
+
+const SKIP = `code, pre, cite, a > span, ${FIGURE}`;
 /** A link whose text is its own address (an autolink, a bare URL): the check left it out. */
 const isAddress = (node: Text) =>
   /^\s*(?:https?:|mailto:)/i.test(node.parentElement?.closest('a')?.textContent ?? '');
@@ -53,7 +59,7 @@ export const FIGURE_LABEL: Record<CheckedFigure['state'], string> = {
 
 /** Takes off the marks of an earlier check: the text is the same, what it cites may not be. */
 function unmark(root: HTMLElement): void {
-  const marked = root.querySelectorAll('[data-testid="figure"]');
+  const marked = root.querySelectorAll(FIGURE);
   for (const span of marked) span.replaceWith(...span.childNodes);
   if (marked.length) root.normalize();
 }
@@ -76,6 +82,7 @@ export function markFigures(root: HTMLElement, figures: readonly CheckedFigure[]
       const rest = node.splitText(at);
       const after = rest.splitText(figure.text.length);
       const span = document.createElement('span');
+      span.dataset.figure = '';
       span.dataset.testid = 'figure';
       span.dataset.state = figure.state;
       span.dataset.note = figure.note;

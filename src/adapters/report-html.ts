@@ -18,7 +18,7 @@ import {
   reportQueries,
   validationLines,
 } from '../core/report/report-document.ts';
-import { FIGURE_LABEL, markFigures } from './figure-marks.ts';
+import { FIGURE, FIGURE_LABEL, markFigures } from './figure-marks.ts';
 import type { ReportChart } from '../core/report/report-charts.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderPlot } from './vega.ts';
@@ -44,7 +44,7 @@ function reportText(
   const box = document.createElement('div');
   box.innerHTML = renderMarkdown(markdown);
   markFigures(box, figures);
-  for (const figure of box.querySelectorAll<HTMLElement>('[data-testid="figure"]'))
+  for (const figure of box.querySelectorAll<HTMLElement>(FIGURE))
     figure.title = `${FIGURE_LABEL[figure.dataset.state as CheckedFigure['state']]}: ${figure.dataset.note ?? ''}`;
   for (const cite of box.querySelectorAll('cite')) {
     const id = cite.textContent?.trim() ?? '';
@@ -128,11 +128,11 @@ a.citation{font-size:.78em;font-weight:600;color:#1f4e79;text-decoration:none;ve
 cite.unverified{font-style:normal;font-size:.78em;color:#9b1c1c;vertical-align:.15em}
 .meta,.link span{color:#5d6b7a}.appendix{border-top:1px solid #dde3ea;margin-top:2.5rem}
 .query table{font-size:.8rem}
-[data-testid=figure]{text-decoration:underline dotted;text-underline-offset:.2em}
-[data-testid=figure][data-state=checked]{text-decoration-color:#2a7a3b}
-[data-testid=figure][data-state=untraced]{text-decoration-color:#5d6b7a}
-[data-testid=figure][data-state=mismatch]{background:#fdecec;color:#a11a22;text-decoration:underline wavy #a11a22;border-radius:3px;padding:0 .15em}
-[data-testid=figure][data-state=mismatch]::after{content:' not in ' attr(data-cited);font-size:.78em;font-weight:600}
+[data-figure]{text-decoration:underline dotted;text-underline-offset:.2em}
+[data-figure][data-state=checked]{text-decoration-color:#2a7a3b}
+[data-figure][data-state=untraced]{text-decoration-color:#5d6b7a}
+[data-figure][data-state=mismatch]{background:#fdecec;color:#a11a22;text-decoration:underline wavy #a11a22;border-radius:3px;padding:0 .15em}
+[data-figure][data-state=mismatch]::after{content:' not in ' attr(data-cited);font-size:.78em;font-weight:600}
 .figures{color:#5d6b7a;font-size:.9rem;margin:-1rem 0 1.5rem}.figures li{color:#a11a22}
 .finding[data-verdict=holds] strong{color:#2a7a3b}.finding[data-verdict=weak] strong{color:#8a4b00}.finding[data-verdict=contradicted] strong{color:#a11a22}
 @media print{body{margin:0;max-width:none}figure,table,pre,.query{break-inside:avoid}h2,h3{break-after:avoid}.appendix{break-before:page}}`;

@@ -14,6 +14,7 @@
  * component exports — never by looking them up in the document: test ids are for the tests.
  */
 import { createContext } from 'svelte';
+import type { Attachment } from 'svelte/attachments';
 import type { SiftApp } from '../app.ts';
 
 export const [getApp, setApp] = createContext<SiftApp>();
@@ -23,6 +24,13 @@ export interface Page {
   openInSqlBox(sql: string): void;
   /** Puts the focus in the question box, when the page shows one (there is data). */
   focusQuestion(): void;
+  /** An `{@attach}` making the element query `id`'s card, the one its citations show (query-cards.ts). */
+  queryCard(id: string | null | undefined): Attachment<HTMLElement> | undefined;
+  /**
+   * Scrolls to query `id`'s card, its tab shown first, and highlights it for a moment: the card,
+   * or null when the page has none.
+   */
+  showQuery(id: string): HTMLElement | null;
 }
 
 export const [getPage, setPage] = createContext<Page>();

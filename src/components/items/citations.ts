@@ -20,23 +20,8 @@ export function markCitations(root: HTMLElement, known: { has(id: string): boole
   }
 }
 
-/**
- * Scrolls to the cited query's card and highlights it for a moment; false if there is none. The
- * model's cards are in the conversation, the person's queries in the data tab's list: a card in
- * a tab not shown has its tab shown first (TabView keeps hidden panels mounted, and inert).
- */
-export function showCitedQuery(id: string): boolean {
-  const card = document.getElementById(`query-${id}`);
-  if (!card) return false;
-  const panel = card.closest('[role="tabpanel"]');
-  if (panel?.hasAttribute('inert')) {
-    document.getElementById(panel.getAttribute('aria-labelledby') ?? '')?.click();
-    requestAnimationFrame(() => highlight(card));
-  } else highlight(card);
-  return true;
-}
-
-function highlight(card: HTMLElement): void {
+/** Scrolls to a query's card, highlights it for a moment and focuses it (Center.showCard). */
+export function highlightCard(card: HTMLElement): void {
   card.scrollIntoView({ block: 'center', behavior: 'smooth' });
   card.dataset.highlighted = 'true';
   setTimeout(() => delete card.dataset.highlighted, 2_000);
@@ -67,8 +52,9 @@ export function onActivate(
   };
 }
 
-/** Click and Enter on a verified citation under `root` show its query. */
-export const followCitations = (root: HTMLElement): (() => void) =>
-  onActivate(root, 'cite[data-verified="true"]', (cite) =>
-    showCitedQuery(cite.dataset.query ?? ''),
-  );
+/** Click and Enter on a verified citation under `root` show its query by `show` (the page's). */
+export const followCitations = (
+  root: HTMLElement,
+  show: (queryId: string) => unknown,
+): (() => void) =>
+  onActivate(root, 'cite[data-verified="true"]', (cite) => show(cite.dataset.query ?? ''));

@@ -2,26 +2,25 @@
  * What a person does with an answer's figures (marked by adapters/figure-marks.ts): a figure's
  * note shows on hover and focus, and a click on a checked one shows its cells in the query's card.
  */
-import { onActivate, showCitedQuery } from './citations.ts';
+import { FIGURE } from '../../adapters/figure-marks.ts';
+import { onActivate } from './citations.ts';
 
 /** The timer that takes the last highlight off: a new click restarts it. */
 let highlight: ReturnType<typeof setTimeout> | undefined;
 
-/** Scrolls to the query's card and highlights the cells a figure came from. */
-export function showFigureCells(queryId: string, cells: string): void {
-  if (!showCitedQuery(queryId)) return;
-  const card = document.getElementById(`query-${queryId}`);
-  for (const old of card?.querySelectorAll('[data-figure-cell]') ?? [])
+/** Highlights, in the query's card (shown already), the cells a figure came from. */
+function showFigureCells(card: HTMLElement, cells: string): void {
+  for (const old of card.querySelectorAll('[data-figure-cell]'))
     old.removeAttribute('data-figure-cell');
   for (const cell of cells.split(' ').filter(Boolean)) {
     const [row, column] = cell.split(':');
     card
-      ?.querySelector(`td[data-row="${Number(row)}"][data-column="${Number(column)}"]`)
+      .querySelector(`td[data-row="${Number(row)}"][data-column="${Number(column)}"]`)
       ?.setAttribute('data-figure-cell', 'true');
   }
   clearTimeout(highlight);
   highlight = setTimeout(() => {
-    for (const c of card?.querySelectorAll('[data-figure-cell]') ?? [])
+    for (const c of card.querySelectorAll('[data-figure-cell]'))
       c.removeAttribute('data-figure-cell');
   }, 4_000);
 }
@@ -30,11 +29,15 @@ export function showFigureCells(queryId: string, cells: string): void {
  * The note of the figure under the pointer or with focus, in one box for the page, placed by the
  * figure and kept inside the window (a box inside the answer was cut off by its column).
  */
+let note: HTMLElement | undefined;
+
 function noteBox(): HTMLElement {
-  let box = document.getElementById('figure-note');
-  if (!box) {
-    box = document.createElement('div');
-    box.id = 'figure-note';
+  // This module's own box, kept here: the page has no other way to it.
+  let box = note;
+  if (!box?.isConnected) {
+    box = note = document.createElement('div');
+    // Styled by its class (app.css); the test id is for the tests alone.
+    box.className = 'figure-note';
     box.dataset.testid = 'figure-note';
     box.setAttribute('role', 'tooltip');
     box.hidden = true;
@@ -59,23 +62,26 @@ function showNote(figure: HTMLElement): void {
 }
 
 function hideNote(): void {
-  const box = document.getElementById('figure-note');
-  if (box) box.hidden = true;
+  if (note) note.hidden = true;
 }
 
 const figureOf = (event: Event): HTMLElement | null => {
-  const figure = (event.target as Element | null)?.closest?.('[data-testid="figure"]');
+  const figure = (event.target as Element | null)?.closest?.(FIGURE);
   return figure instanceof HTMLElement ? figure : null;
 };
 
 /**
  * Under `root`: a figure's note shows on hover and focus; click and Enter on a checked figure
- * show its cells.
+ * show its query's card by `showQuery` (the page's, which returns the card) and its cells there.
  */
-export function followFigures(root: HTMLElement): () => void {
-  const unfollow = onActivate(root, '[data-testid="figure"][data-query]', (figure) =>
-    showFigureCells(figure.dataset.query ?? '', figure.dataset.cells ?? ''),
-  );
+export function followFigures(
+  root: HTMLElement,
+  showQuery: (queryId: string) => HTMLElement | null,
+): () => void {
+  const unfollow = onActivate(root, `${FIGURE}[data-query]`, (figure) => {
+    const card = showQuery(figure.dataset.query ?? '');
+    if (card) showFigureCells(card, figure.dataset.cells ?? '');
+  });
   const show = (event: Event) => {
     const figure = figureOf(event);
     if (figure && root.contains(figure)) showNote(figure);
