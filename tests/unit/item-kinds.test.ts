@@ -69,9 +69,15 @@ const SAMPLES: Record<keyof typeof ITEM_KINDS, ItemEvent> = {
     verdict: 'holds',
     checks: [{ label: 'Rows', text: '60 in each group', verdict: 'holds' }],
   },
+  error: { type: 'error', turnId, kind: 'overloaded', message: 'The model is busy.' },
 };
 
 const samples = Object.entries(SAMPLES) as Array<[keyof typeof ITEM_KINDS, ItemEvent]>;
+/** The kinds a tool call brings, under its id (an error belongs to the turn, not to a call). */
+const ofCalls = samples.filter(
+  (s): s is [keyof typeof ITEM_KINDS, Exclude<ItemEvent, { type: 'error' }>] =>
+    s[1].type !== 'error',
+);
 
 describe('an item kind', () => {
   it('is read back through the event union, as storage, other tabs and imports read it', () => {
@@ -85,7 +91,7 @@ describe('an item kind', () => {
   });
 
   it("is shown as its event's own fields under the call's id, and marks the call done", () => {
-    for (const [name, event] of samples) {
+    for (const [name, event] of ofCalls) {
       const call: AgentEvent = {
         type: 'tool_call',
         turnId,
@@ -113,6 +119,7 @@ describe('an item kind', () => {
       ['assistant', 'query_result', 'Rain by month'],
       ['assistant', 'question', 'Which year?'],
       ['assistant', 'validation', 'November is wetter than July'],
+      ['system', 'error', 'The model is busy.'],
     ]);
     expect(JSON.parse(rows[3]!.plot_data!)).toMatchObject({
       row_count: 1,

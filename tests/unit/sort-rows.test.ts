@@ -65,12 +65,12 @@ describe('sortRows', () => {
     expect(column(sortRows(rows, 1, 'asc'))).toEqual(['b', 'a', 'c']);
   });
 
-  it('sorts 100,000 rows quickly', () => {
+  // No time asserted (the brief: never a wall-clock time in a test): the order of many rows.
+  it('sorts 100,000 rows', () => {
     const rows = Array.from({ length: 100_000 }, (_, i) => [`name ${(i * 7919) % 100_000}`, i]);
-    const start = performance.now();
     const sorted = sortRows(rows, 0, 'asc');
-    expect(performance.now() - start).toBeLessThan(2000);
     expect(sorted[0]![0]).toBe('name 0');
     expect(sorted[1]![0]).toBe('name 1');
+    expect(sorted.at(-1)![0]).toBe('name 99999');
   });
 });

@@ -95,13 +95,6 @@ export const agentEvent = z.discriminatedUnion('type', [
     turnsSummarised: z.number(),
     tokensBefore: z.number(),
   }),
-  z.object({
-    type: z.literal('error'),
-    ...base,
-    /** A ModelErrorKind, or `step_limit` / `cut_off` / `internal`. */
-    kind: z.string(),
-    message: z.string(),
-  }),
   z.object({ type: z.literal('done'), ...base, state: endState, at: z.number() }),
   /**
    * The report (the second stage; ARCHITECTURE.md, Lineage): written on request from the session's findings, in one

@@ -34,11 +34,14 @@ export type OwnQuery = Omit<OwnQueryEvent, 'type'> & {
 export function asQueryItem(q: OwnQuery): QueryItem {
   const { afterTurns: _afterTurns, at: _at, ...fields } = q;
   // The model's query item, made as its card's is (core/items/query.ts), under an id of its own.
-  return queryItem.item({
-    ...fields,
-    type: 'query_result',
-    turnId: NO_TURN,
-    callId: `own-${q.queryId}`,
-    description: 'Run by the person in the SQL box',
-  });
+  return queryItem.item(
+    {
+      ...fields,
+      type: 'query_result',
+      turnId: NO_TURN,
+      callId: `own-${q.queryId}`,
+      description: 'Run by the person in the SQL box',
+    },
+    [],
+  );
 }

@@ -46,7 +46,7 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
   // Every kind of item in one step (core/items/): its item in place, its call's line updated.
   if (isItemEvent(e)) {
     const { items, call } = foldItem(t.items, e);
-    const activity = call ? setTool(t.activity, e.callId, call) : t.activity;
+    const activity = call && 'callId' in e ? setTool(t.activity, e.callId, call) : t.activity;
     // What the person read before a correction stays where they can find it again.
     const first =
       e.type === 'text' && e.replaces !== undefined
@@ -154,15 +154,6 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
           },
         ],
       };
-    case 'error': {
-      // Numbered among the turn's errors, which are never removed: a position among all items
-      // could be taken again once a withdrawn draft shortens the list.
-      const n = t.items.filter((i) => i.type === 'error').length;
-      return {
-        ...t,
-        items: [...t.items, { type: 'error', id: `error-${n}`, kind: e.kind, message: e.message }],
-      };
-    }
     case 'done': {
       // Whatever was still running when the turn ended was cut short by it.
       const items = t.items.flatMap((i): ItemView[] => {

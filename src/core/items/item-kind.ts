@@ -34,13 +34,21 @@ export interface ItemKind<
   type: V['type'];
   /** The event that brings it. */
   event: S;
-  /** The item the page shows, from its event; it replaces the item of the same id. */
-  item(event: z.infer<S>): V;
+  /**
+   * The item the page shows, from its event and the turn's items so far; it replaces the item of
+   * the same id.
+   */
+  item(event: z.infer<S>, items: readonly { type: string; id: string }[]): V;
   /**
    * The position of another item it takes the place of (a chart fixed after a look), or -1: then
    * it replaces the item of its own id, or comes last (before an answer still being drafted).
    */
   replaces?(items: readonly { type: string; id: string }[], event: z.infer<S>): number;
+  /**
+   * It comes after everything, an answer still being drafted included (a failure ends what was
+   * being written); otherwise a new item goes before such a draft.
+   */
+  last?: boolean;
   /** Its call's status in the activity trail once it arrives; absent: unchanged. */
   call?(event: z.infer<S>): CallStatus;
   /** Its row in the ancestor's persistence format. */

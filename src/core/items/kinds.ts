@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { askItem, type AskItem } from './ask.ts';
+import { errorItem, type ErrorItem } from './error.ts';
 import type { CallStatus, ItemKind } from './item-kind.ts';
 import { plotItem, type PlotItem } from './plot.ts';
 import { queryItem, type QueryItem } from './query.ts';
@@ -11,10 +12,7 @@ import { tableItem, type TableItem } from './table.ts';
 import { textItem, type TextItem } from './text.ts';
 import { validationItem, type ValidationItem } from './validation.ts';
 
-export type { AskItem, PlotItem, QueryItem, TableItem, TextItem, ValidationItem };
-
-/** A turn's failure, shown where it happened; numbered among the turn's errors. */
-export type ErrorItem = { type: 'error'; id: string; kind: string; message: string };
+export type { AskItem, ErrorItem, PlotItem, QueryItem, TableItem, TextItem, ValidationItem };
 
 export type ItemView =
   TextItem | TableItem | PlotItem | QueryItem | AskItem | ValidationItem | ErrorItem;
@@ -26,6 +24,7 @@ export const ITEM_KINDS = {
   query_result: queryItem,
   question: askItem,
   validation: validationItem,
+  error: errorItem,
 } as const;
 
 /** Their events, for the one event union (events.ts). */
@@ -36,6 +35,7 @@ export const ITEM_EVENTS = [
   queryItem.event,
   askItem.event,
   validationItem.event,
+  errorItem.event,
 ] as const;
 
 type Kinds = typeof ITEM_KINDS;
@@ -73,12 +73,13 @@ export function foldItem(
   e: ItemEvent,
 ): { items: ItemView[]; call: CallStatus | undefined } {
   const kind = kindOf(e);
-  const item = kind.item(e);
+  const item = kind.item(e, items);
   const at = kind.replaces?.(items, e) ?? -1;
   // In the place of the one it replaces; its own draft or placeholder, shown meanwhile, goes.
   const replaced = items.flatMap((i, k) => (k === at ? [item] : i.id === item.id ? [] : [i]));
+  const placed = kind.last ? [...items.filter((i) => i.id !== item.id), item] : undefined;
   return {
-    items: at >= 0 ? replaced : upsertItem(items, item),
+    items: at >= 0 ? replaced : (placed ?? upsertItem(items, item)),
     call: kind.call?.(e),
   };
 }

@@ -38,7 +38,6 @@ export function displayRow(sessionId: string, seq: number, event: AgentEvent): S
       return row('user', 'answer', event.answer);
     case 'reasoning':
       return row('assistant', 'reasoning', event.text);
-    case 'error':
     case 'status':
       return row('system', event.type, event.message);
     case 'tool_end':
