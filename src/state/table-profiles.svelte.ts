@@ -1,7 +1,8 @@
 /**
  * The profiles of the workspace's tables, as the page shows them: each column as the engine says
- * it is done, then the whole profile or why it failed. A profile computed for the database before
- * it was emptied (another session's table of the same name) is never shown after.
+ * it is done, then the whole profile or why it failed. One session's (session-tables.svelte.ts):
+ * a profile computed before the database was emptied for another session ends in the profiles
+ * of the session it was begun for, never in the next one's.
  */
 import type { ColumnProfile, SiftEngine, TableProfile } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
@@ -19,8 +20,6 @@ export class TableProfiles {
   /** The profile run last for each table, while it runs and after (`profiled`). */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- awaited, never shown
   readonly #runs = new Map<string, Promise<void>>();
-  /** Counts clearings: a profile begun before one must not be shown after it. */
-  #generation = 0;
 
   constructor(engine: Pick<SiftEngine, 'profile'>) {
     this.#engine = engine;
@@ -50,17 +49,9 @@ export class TableProfiles {
     this.shown = rest;
   }
 
-  /** The database emptied: every profile goes, and none begun before is shown. */
-  clear(): void {
-    this.#generation++;
-    this.#runs.clear();
-    this.shown = {};
-  }
-
   async #run(table: string): Promise<void> {
-    const generation = this.#generation;
     const show = (state: ProfileState) => {
-      if (generation === this.#generation) this.shown = { ...this.shown, [table]: state };
+      this.shown = { ...this.shown, [table]: state };
     };
     let done: ColumnProfile[] = [];
     show({ status: 'running', columns: done });

@@ -12,9 +12,10 @@ import type {
   TableProfile,
 } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
-import { findJoinHints, type JoinHint } from '../core/sql/join-keys.ts';
+import type { JoinHint } from '../core/sql/join-keys.ts';
+import { SessionTables } from './session-tables.svelte.ts';
 import type { WriterTables } from './tab-engine.svelte.ts';
-import { TableProfiles, type ProfileState } from './table-profiles.svelte.ts';
+import type { ProfileState } from './table-profiles.svelte.ts';
 import { WorkInHand } from './work-in-hand.ts';
 
 /** A file that did not load, as the engine said it (its plain words, and DuckDB's text apart). */
@@ -59,7 +60,6 @@ export interface WorkspaceOptions {
 export class Workspace {
   engineState = $state<'starting' | 'ready' | 'failed'>('starting');
   engineMessage = $state('');
-  tables = $state.raw<TableInfo[]>([]);
   /** Files waiting or being read, in order; the first one is being read. */
   pending = $state.raw<string[]>([]);
   progress = $state.raw<LoadProgress | null>(null);
@@ -68,26 +68,12 @@ export class Workspace {
   problem = $state<string | null>(null);
   /** Counts finished loads (whatever their outcome), so views and tests can tell one from the next. */
   loads = $state(0);
-  /** The tables the person's latest load brought in: the example questions start from them. */
-  latest = $state.raw<string[]>([]);
-  /** How the tables connect, measured once their profiles are done (core/data/join-keys.ts). */
-  joinHints = $state.raw<JoinHint[]>([]);
-  /** Counts measurements of the join keys: only the latest one is shown. */
-  #hintRuns = 0;
   readonly #engine: SiftEngine;
   readonly #options: WorkspaceOptions;
-  /**
-   * Counts resets: join keys measured, or a writer's tables asked for, before a reset must not be
-   * shown after it.
-   */
-  #generation = 0;
-  readonly #profiles: TableProfiles;
+  /** The session's tables, made anew at each reset (session-tables.svelte.ts). */
+  #session = $state.raw<SessionTables>();
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #listeners = new Set<TableListener>();
-
-  /** The file each table was read from, to read it again another way ("Read as…"). */
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  readonly #files = new Map<string, File>();
 
   /** Settles once the engine's first start has ended, ready or not. */
   readonly started: Promise<void>;
@@ -97,7 +83,7 @@ export class Workspace {
   constructor(engine: SiftEngine, options: WorkspaceOptions) {
     this.#engine = engine;
     this.#options = options;
-    this.#profiles = new TableProfiles(engine);
+    this.#session = new SessionTables(engine);
     this.started = this.startEngine();
     this.#work = new WorkInHand(this.started, () => this.tables.length > 0);
   }
@@ -120,6 +106,26 @@ export class Workspace {
 
   get engine(): SiftEngine {
     return this.#engine;
+  }
+
+  /** The session's tables, as the page shows them. */
+  get tables(): TableInfo[] {
+    return this.#tables.tables;
+  }
+
+  /** The tables the person's latest load brought in: the example questions start from them. */
+  get latest(): string[] {
+    return this.#tables.latest;
+  }
+
+  /** How the tables connect, measured once their profiles are done (core/sql/join-keys.ts). */
+  get joinHints(): JoinHint[] {
+    return this.#tables.joinHints;
+  }
+
+  get #tables(): SessionTables {
+    // Made in the constructor; `$state.raw` without a first value is typed as possibly absent.
+    return this.#session!;
   }
 
   get loading(): boolean {
@@ -182,7 +188,7 @@ export class Workspace {
     table: string,
     change: Pick<ReadChoice, 'encoding' | 'asWritten' | 'dates'>,
   ): Promise<void> {
-    const file = this.#files.get(table);
+    const file = this.#tables.files.get(table);
     const info = this.tables.find((t) => t.name === table);
     if (!file || !info || this.readOnly) return;
     const choice: ReadChoice = {
@@ -224,13 +230,10 @@ export class Workspace {
   }
 
   async #reset(keep: string | null): Promise<void> {
-    this.#generation++;
+    // What was begun for the session left (a writer's tables asked for) stops here.
+    this.#tables.disposed = true;
     await this.settled();
-    this.tables = [];
-    this.#files.clear();
-    this.#profiles.clear();
-    this.joinHints = [];
-    this.latest = [];
+    this.#session = new SessionTables(this.#engine);
     this.failures = [];
     this.problem = null;
     await this.#engine.reset(keep);
@@ -262,19 +265,19 @@ export class Workspace {
     reads?: ReadonlyMap<string, ReadChoice>,
   ): Promise<void> {
     const work = async (): Promise<void> => {
-      const generation = this.#generation;
+      const session = this.#tables;
       const theirs = await ask();
       // Left, or taken over, while the writer was asked: what comes next reads the tables itself.
-      if (theirs === 'stopped' || generation !== this.#generation) return;
+      if (theirs === 'stopped' || session.disposed) return;
       if (theirs === 'absent') return void (await this.#restore(files, reads, null));
       // The writer's tables replace those shown (asked again when they changed there); only new
       // or changed ones are profiled again (the writer hands its profiles over).
-      const gone = this.tables.filter((t) => !theirs.some((o) => o.name === t.name));
-      for (const t of gone) this.#profiles.remove(t.name);
+      const gone = session.tables.filter((t) => !theirs.some((o) => o.name === t.name));
+      for (const t of gone) session.profiles.remove(t.name);
       const shown = (t: TableInfo) =>
-        this.tables.some((s) => JSON.stringify(s) === JSON.stringify(t));
+        session.tables.some((s) => JSON.stringify(s) === JSON.stringify(t));
       const fresh = theirs.filter((t) => !shown(t));
-      this.tables = this.tables.filter((t) => !gone.includes(t));
+      session.tables = session.tables.filter((t) => !gone.includes(t));
       this.#took(fresh);
       this.loads++;
     };
@@ -316,7 +319,7 @@ export class Workspace {
       const kept = await this.#engine
         .reopen(database, wanted)
         .catch((): Reopened => ({ tables: [], file: 'damaged' }));
-      for (const table of kept.tables) this.#files.set(table.name, files.get(table.name)!);
+      for (const table of kept.tables) this.#tables.files.set(table.name, files.get(table.name)!);
       this.#took(kept.tables);
       return kept;
     } finally {
@@ -326,10 +329,7 @@ export class Workspace {
 
   /** Shows tables just loaded or reopened, and starts their profiles (then the join keys). */
   #took(loaded: TableInfo[]): void {
-    this.tables = [...this.tables.filter((t) => !loaded.some((l) => l.name === t.name)), ...loaded];
-    // The join keys are measured after the profiles, so as to hold up neither them nor a query.
-    const profiled = loaded.map((table) => this.profile(table.name));
-    if (loaded.length) void Promise.allSettled(profiled).then(() => this.#measureJoins());
+    for (const profiled of this.#tables.took(loaded)) void this.#work.profile(profiled);
   }
 
   /**
@@ -354,7 +354,7 @@ export class Workspace {
           const file = files[outcome.fileIndex ?? i]!;
           loaded.push(outcome.table);
           fresh.push({ table: outcome.table, file });
-          this.#files.set(outcome.table.name, file);
+          this.#tables.files.set(outcome.table.name, file);
         } else
           this.failures = [
             ...this.failures,
@@ -363,7 +363,7 @@ export class Workspace {
       }
       this.#took(loaded);
       if (report && fresh.length) for (const l of this.#listeners) l.loaded(fresh);
-      if (report && loaded.length) this.latest = loaded.map((t) => t.name);
+      if (report && loaded.length) this.#tables.latest = loaded.map((t) => t.name);
     } catch (e) {
       const message = errorMessage(e);
       this.failures = [...files.map((f) => ({ fileName: f.name, message }))];
@@ -387,16 +387,16 @@ export class Workspace {
 
   /** Each table's profile, by name, as the page shows it (table-profiles.svelte.ts). */
   get profiles(): Readonly<Record<string, ProfileState>> {
-    return this.#profiles.shown;
+    return this.#tables.profiles.shown;
   }
 
   profile(table: string): Promise<void> {
-    return this.#work.profile(this.#profiles.run(table));
+    return this.#work.profile(this.#tables.profiles.run(table));
   }
 
   /** The table's profile once the one running is done (TableProfiles.profiled). */
   profiled(table: string): Promise<TableProfile | null> {
-    return this.#profiles.profiled(table);
+    return this.#tables.profiled(table);
   }
 
   /** Never rejects: a failure is shown as `problem`, and the table stays listed. */
@@ -408,33 +408,7 @@ export class Workspace {
       return;
     }
     this.problem = null;
-    this.tables = this.tables.filter((t) => t.name !== name);
-    this.#files.delete(name);
-    this.#profiles.remove(name);
+    this.#tables.removed(name);
     for (const l of this.#listeners) l.removed(name);
-    void this.#measureJoins();
-  }
-
-  /** Measures the join keys between the tables now loaded; never rejects. */
-  async #measureJoins(): Promise<void> {
-    const run = ++this.#hintRuns;
-    const generation = this.#generation;
-    const tables = this.tables.map((t) => ({
-      name: t.name,
-      rows: t.rows,
-      columns: t.schema ?? [],
-    }));
-    let hints: JoinHint[] = [];
-    try {
-      hints = await findJoinHints(async (sql) => {
-        const r = await this.#engine.query(sql, { maxRows: 1, timeoutMs: 15_000 });
-        if (!r.ok || !r.rows[0]) return null;
-        const row = r.rows[0];
-        return Object.fromEntries(r.columns.map((c, i) => [c.name, row[i]]));
-      }, tables);
-    } catch {
-      // Hints are a help, not a result: without them the page shows none.
-    }
-    if (run === this.#hintRuns && generation === this.#generation) this.joinHints = hints;
   }
 }
