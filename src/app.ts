@@ -4,12 +4,12 @@
  * (src/browser-platform.ts in the page, fakes in tests). Components receive these objects and
  * display them; none of them builds a dependency of its own.
  */
+import { estimatedFit } from './core/agent/window-estimate.ts';
 import { SIFT_TOOLS } from './core/tools/registry.ts';
-import { Analyst } from './state/analyst.svelte.ts';
+import type { SessionScope } from './state/session-scope.svelte.ts';
 import { CsvFormat } from './state/csv-format.svelte.ts';
 import { FileIntake } from './state/file-intake.svelte.ts';
 import { FollowersServed } from './state/followers-served.ts';
-import { KeptCharts } from './state/kept-charts.svelte.ts';
 import { Layout } from './state/layout.svelte.ts';
 import { LinkGuard } from './state/link-guard.svelte.ts';
 import { LocalServerList } from './state/local-servers.svelte.ts';
@@ -17,11 +17,8 @@ import type { Platform } from './state/ports.ts';
 import { roomOf } from './state/room-of.ts';
 import { Sessions } from './state/sessions.svelte.ts';
 import { Shell } from './state/app-shell.svelte.ts';
-import { ShownLog } from './state/shown-log.svelte.ts';
 import { Theme } from './state/theme.svelte.ts';
 import { Settings } from './state/settings.svelte.ts';
-import { SqlConsole } from './state/sql-console.svelte.ts';
-import { TableRows } from './state/table-rows.svelte.ts';
 import { TabEngine } from './state/tab-engine.svelte.ts';
 import { Workspace } from './state/workspace.svelte.ts';
 
@@ -31,17 +28,19 @@ export interface SiftApp {
   workspace: Workspace;
   intake: FileIntake;
   settings: Settings;
-  analyst: Analyst;
   sessions: Sessions;
-  sqlConsole: SqlConsole;
-  /** The charts the person keeps of their own results (kept-charts.svelte.ts). */
-  keptCharts: KeptCharts;
+  /**
+   * What lives as long as the session shown (session-scope.svelte.ts): its log, analyst, SQL box,
+   * kept charts and rows; another object once another session (or a blank page) is shown.
+   */
+  readonly scope: SessionScope;
+  /** How a turn would fit a local model's window of that many tokens (the settings say it). */
+  windowFit(window: number): ReturnType<typeof estimatedFit>;
   links: LinkGuard;
   shell: Shell;
   theme: Theme;
   /** The side panels: open or closed, the Activity panel hidden or not (layout.svelte.ts). */
   layout: Layout;
-  tableRows: TableRows;
   /** Which CSV a download writes, kept on this device (csv-format.svelte.ts). */
   csvFormat: CsvFormat;
   /** Answers the tabs that follow this one's session (followers-served.ts). */
@@ -49,14 +48,11 @@ export interface SiftApp {
 }
 
 export function createApp(platform: Platform): SiftApp {
-  // The log of the session shown: the open session puts it there, the analyst runs its turns
-  // on it, and the workspace reads from it whether files may be added (shown-log.svelte.ts).
-  const shown = new ShownLog();
   // This tab's DuckDB, or the one of the tab that writes the session this tab follows; the
   // writer addresses its answers to `tab`.
   const tab = crypto.randomUUID();
   const engine = new TabEngine(platform.engine, platform.tabs, { tab });
-  const workspace = new Workspace(engine, { fetchSample: platform.fetchSample, shown });
+  const workspace = new Workspace(engine, { fetchSample: platform.fetchSample });
   const settings = new Settings(
     platform.preferences,
     platform.modelClient,
@@ -65,19 +61,11 @@ export function createApp(platform: Platform): SiftApp {
   );
   // A model on this computer is asked at once whether it answers: the top bar says so.
   void settings.checkLocal();
-  const analyst = new Analyst({
-    workspace,
-    settings,
-    shown,
-    tools: SIFT_TOOLS,
-    chartImage: platform.chartImage,
-  });
   const sessions = new Sessions({
     workspace,
-    analyst,
-    shown,
+    // Each session shown gets its own analyst, handed Sift's tools here.
+    scope: { settings, tools: SIFT_TOOLS, chartImage: platform.chartImage },
     openStore: platform.openStore,
-    tools: SIFT_TOOLS,
     tabs: platform.tabs,
     rescue: platform.rescue,
     address: platform.address,
@@ -96,6 +84,7 @@ export function createApp(platform: Platform): SiftApp {
   });
   platform.onPageHide(() => sessions.rescue());
   void sessions.start();
+  const scope = () => sessions.active.scope;
   return {
     engine,
     workspace,
@@ -104,14 +93,16 @@ export function createApp(platform: Platform): SiftApp {
       workspace,
       preference: settings,
       newSession: () => sessions.newSession(),
+      readOnly: () => scope().log.readOnly,
       ready: () => sessions.ready(),
       room: () => roomOf(engine, platform.quota),
     }),
     settings,
-    analyst,
     sessions,
-    sqlConsole: new SqlConsole(engine, shown),
-    keptCharts: new KeptCharts(shown),
+    get scope() {
+      return scope();
+    },
+    windowFit: (window) => estimatedFit(window, SIFT_TOOLS),
     links: new LinkGuard(platform.openLink),
     // A reload would cut short a turn or a file being read; sessions themselves are stored.
     // The first visit's caching of the whole app (40 MB, most of it DuckDB's wasm) waits for a
@@ -121,7 +112,7 @@ export function createApp(platform: Platform): SiftApp {
     // installed app only checks for a new version: it starts once the engine is quiet.
     shell: new Shell(
       platform.shell,
-      () => analyst.running || workspace.loading,
+      () => scope().analyst.running || workspace.loading,
       platform.shell.installed()
         ? workspace.quiet()
         : workspace.quietFor((tablesLoaded) => (tablesLoaded ? 3_000 : 15_000)),
@@ -130,9 +121,8 @@ export function createApp(platform: Platform): SiftApp {
     // The panels follow what the page shows: none beside the welcome, no Activity before a turn.
     layout: new Layout(platform.preferences, {
       empty: () => workspace.empty,
-      noTurns: () => analyst.view.turns.length === 0,
+      noTurns: () => scope().log.view.turns.length === 0,
     }),
-    tableRows: new TableRows(engine),
     csvFormat: new CsvFormat(platform.preferences, platform.locale),
     served,
   };

@@ -1,7 +1,8 @@
 /**
- * Runs the conversation's turns with the model, and the report, on the log of the session shown
- * (shown-log.svelte.ts): a turn records its events and the model's history there, and its
- * questions to the person wait here. The log holds what was said; this holds what is running.
+ * Runs one session's turns with the model, and its report, on the session's log (one analyst a
+ * session scope, session-scope.svelte.ts): a turn records its events and the model's history
+ * there, and its questions to the person wait here. The log holds what was said; this holds what
+ * is running.
  */
 import { describeTables } from '../core/agent/dataset.ts';
 import { runTurn } from '../core/agent/run-turn.ts';
@@ -16,7 +17,6 @@ import { writeReport } from '../core/report/write-report.ts';
 import { PendingQuestion } from './pending-question.svelte.ts';
 import { unusableModel, type Settings } from './settings.svelte.ts';
 import type { SessionLog } from './session-log.svelte.ts';
-import type { ShownLog } from './shown-log.svelte.ts';
 import type { Workspace } from './workspace.svelte.ts';
 import { newTurnId } from '../core/ids.ts';
 import type { ToolSet } from '../core/tools/tool-set.ts';
@@ -26,7 +26,8 @@ export type TurnState = 'idle' | 'running' | EndState;
 export interface AnalystDeps {
   workspace: Workspace;
   settings: Settings;
-  shown: ShownLog;
+  /** The session's log: its turns are recorded there (a closed log takes nothing). */
+  log: SessionLog;
   /** The tools its turns give the model (the composition root hands Sift's own). */
   tools: ToolSet;
   /** Draws a chart as the page does, for the model to look at (when settings allow). */
@@ -41,7 +42,7 @@ export class Analyst {
   #abort: AbortController | null = null;
   readonly #workspace: Workspace;
   readonly #settings: Settings;
-  readonly #shown: ShownLog;
+  readonly #log: SessionLog;
 
   readonly #tools: ToolSet;
   readonly #chartImage: ((spec: Record<string, unknown>) => Promise<string>) | null;
@@ -49,7 +50,7 @@ export class Analyst {
   constructor(deps: AnalystDeps) {
     this.#workspace = deps.workspace;
     this.#settings = deps.settings;
-    this.#shown = deps.shown;
+    this.#log = deps.log;
     this.#tools = deps.tools;
     this.#chartImage = deps.chartImage;
   }
@@ -64,12 +65,12 @@ export class Analyst {
 
   /** The turns of the session shown. */
   get view(): SessionView {
-    return this.#shown.log.view;
+    return this.#log.view;
   }
 
   /** Set while another tab writes the session shown: this one shows it but does not ask. */
   get readOnly(): boolean {
-    return this.#shown.readOnly;
+    return this.#log.readOnly;
   }
 
   get turnState(): TurnState {
@@ -117,8 +118,8 @@ export class Analyst {
       );
       return;
     }
-    // The report goes to the log it was asked in, which takes nothing once its session is left.
-    const log = this.#shown.log;
+    // The report goes to the session's log, which takes nothing once the session is left.
+    const log = this.#log;
     const { abort, end } = this.#begin(log);
     const turn = (async () => {
       try {
@@ -151,7 +152,7 @@ export class Analyst {
     const turn = this.view.turns.find((t) => t.items.some((i) => i.id === callId));
     const asked = turn?.items.find((i) => i.id === callId);
     if (!turn || asked?.type !== 'ask' || asked.answer !== null) return;
-    this.#shown.log.record({ type: 'answer', turnId: turn.id, callId, answer });
+    this.#log.record({ type: 'answer', turnId: turn.id, callId, answer });
     void this.ask(`Answer to your question “${asked.question}”: ${answer}`);
   }
 
@@ -203,9 +204,9 @@ export class Analyst {
       );
       return;
     }
-    // The turn's events go to the log it was asked in, which takes nothing once its session is
-    // left (shown-log.svelte.ts): a turn still ending cannot reach the session shown next.
-    const log = this.#shown.log;
+    // The turn's events go to the session's log, which takes nothing once the session is left
+    // (session-scope.svelte.ts): a turn still ending cannot reach the session shown next.
+    const log = this.#log;
     const { abort, end } = this.#begin(log);
     const turnId = newTurnId();
     const emit = (e: AgentEvent) => log.record(e);

@@ -15,11 +15,11 @@ export type Destination = Exclude<NewFiles, 'ask'>;
 /** What the intake needs of the workspace (state/workspace.svelte.ts). */
 export interface IntakeWorkspace {
   readonly tables: readonly TableInfo[];
-  /** Another tab writes the session shown: files cannot be added to it here. */
-  readonly readOnly: boolean;
   /** The last load's failures (a warning given before it stays beside them). */
   readonly failures: readonly unknown[];
   loadFiles(files: File[]): Promise<TableInfo[]>;
+  /** Shows `files` as not loaded, for `reason`, as a load's failures are shown. */
+  refuse(files: File[], reason: string): void;
 }
 
 /** The remembered answer, kept with the page's other preferences (state/settings.svelte.ts). */
@@ -31,6 +31,8 @@ export interface NewFilesPreference {
 export interface FileIntakeDeps {
   workspace: IntakeWorkspace;
   preference: NewFilesPreference;
+  /** Another tab writes the session shown: files cannot be added to it here. */
+  readOnly(): boolean;
   /** Leaves the open session (it stays stored) for a blank one: Sessions.newSession. */
   newSession(): Promise<void>;
   /**
@@ -72,8 +74,11 @@ export class FileIntake {
     }
     // A session another tab writes takes no file here: the workspace refuses them with the
     // reason and what to do, without first offering "Add to this session" (the state suite).
-    if (this.#deps.workspace.readOnly) {
-      await this.#deps.workspace.loadFiles(files);
+    if (this.#deps.readOnly()) {
+      this.#deps.workspace.refuse(
+        files,
+        'This session is open in another tab: add files there, or start a new session.',
+      );
       return;
     }
     // Nothing to mix them with: an empty session is where the person means them to go.

@@ -5,27 +5,27 @@
  */
 import { OWN_CHART_TITLE_MAX, ownChartEvent, type OwnChart } from '../core/events/own-chart.ts';
 import type { QueryId } from '../core/ids.ts';
-import type { ShownLog } from './shown-log.svelte.ts';
+import type { SessionLog } from './session-log.svelte.ts';
 
 /** The same chart: of the same query, drawn the same way from the same rows. */
 const sameChart = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   JSON.stringify(a) === JSON.stringify(b);
 
 export class KeptCharts {
-  readonly #shown: ShownLog;
+  readonly #log: SessionLog;
 
-  constructor(shown: ShownLog) {
-    this.#shown = shown;
+  constructor(log: SessionLog) {
+    this.#log = log;
   }
 
   /** The session's kept charts, oldest first, less those removed. */
   get list(): readonly OwnChart[] {
-    return this.#shown.log.view.ownCharts.filter((c) => !c.removed);
+    return this.#log.view.ownCharts.filter((c) => !c.removed);
   }
 
   /** Whether this tab may keep or remove a chart: a follower tab only shows the session. */
   get writable(): boolean {
-    return !this.#shown.log.readOnly;
+    return !this.#log.readOnly;
   }
 
   /** Whether this chart of query `queryId` is kept (and not removed since). */
@@ -43,7 +43,7 @@ export class KeptCharts {
    * column names past the limit) would be lost at the next reload and refuse the export.
    */
   keep(queryId: QueryId, title: string, spec: Record<string, unknown>): string | null {
-    const log = this.#shown.log;
+    const log = this.#log;
     if (log.readOnly || log.closed) return null;
     const kept = this.#find(queryId, spec);
     if (kept) return kept.chartId;
@@ -65,7 +65,7 @@ export class KeptCharts {
   }
 
   remove(chartId: string): void {
-    const log = this.#shown.log;
+    const log = this.#log;
     if (log.readOnly || !this.list.some((c) => c.chartId === chartId)) return;
     log.record({ type: 'own_chart_removed', chartId, at: Date.now() });
   }

@@ -1,6 +1,7 @@
 /**
- * The session open in this tab: what it is (meta), its files, and its log (session-log.svelte.ts),
- * which it puts where the page and the analyst read it (shown-log.svelte.ts). A session is created
+ * The session open in this tab: what it is (meta), its files, and the scope of what lives as long
+ * as it is shown — its log, the analyst running its turns, the SQL box, kept charts and rows
+ * (session-scope.svelte.ts), made anew whenever another log is shown and the one before disposed of. A session is created
  * when its first file loads. Opening one shows its log (Sessions then reads its files into DuckDB
  * again under their table names); a turn or a report that a reload interrupted is closed. A writer's log
  * is written as it grows (session-writer.ts listens to it) and announced to the other tabs; when
@@ -14,20 +15,18 @@ import { closeInterruptedReport } from '../core/report/write-report.ts';
 import type { SessionMeta } from '../core/session/records.ts';
 import { liveEvents, recoverInterrupted } from '../core/session/recover.ts';
 import { storageFailure } from '../core/session/storage-failure.ts';
-import type { Analyst } from './analyst.svelte.ts';
 import type { Address, HeldLock, RescueSlot } from './ports.ts';
 import type { SessionList } from './session-list.svelte.ts';
 import { SessionLog, type Role } from './session-log.svelte.ts';
 import type { SessionStatus } from './session-status.svelte.ts';
 import type { SessionTabs } from './session-tabs.ts';
-import type { ShownLog } from './shown-log.svelte.ts';
+import { createSession, type ScopeDeps, type SessionScope } from './session-scope.svelte.ts';
 import { fallbackTitle } from './session-title.ts';
 import { rescuedAfter, SessionWriter } from './session-writer.ts';
 import { noFiles, withLoaded, type FilesByTable, type SessionContent } from './stored-files.ts';
 import type { LoadedFile, Workspace } from './workspace.svelte.ts';
 import { newSessionId, type SessionId } from '../core/ids.ts';
 import { withCallLines } from '../core/tools/call-lines.ts';
-import type { ToolSet } from '../core/tools/tool-set.ts';
 
 export type { Role };
 
@@ -35,15 +34,12 @@ export interface OpenSessionDeps {
   status: SessionStatus;
   /** Reports the person's loads and removals here (what it holds is set by Sessions). */
   workspace: Pick<Workspace, 'listen'>;
-  /** Its turn is stopped, and has ended, before the session is left. */
-  analyst: Pick<Analyst, 'settle'>;
-  shown: ShownLog;
+  /** What each scope is built with (session-scope.svelte.ts). */
+  scope: ScopeDeps;
   list: SessionList;
   tabs: SessionTabs;
   rescue: RescueSlot;
   address: Address;
-  /** The analyst's tools: a stored call is given the line its tool writes (call-lines.ts). */
-  tools: ToolSet;
 }
 
 export class OpenSession {
@@ -54,9 +50,12 @@ export class OpenSession {
   /** Stops the writer and the announcer listening to the log: the session is let go. */
   #unlisten: Array<() => void> = [];
   readonly #d: OpenSessionDeps;
+  /** What lives as long as the session is shown; a blank page's until a file makes it one. */
+  scope = $state.raw<SessionScope>() as SessionScope;
 
   constructor(deps: OpenSessionDeps) {
     this.#d = deps;
+    this.scope = createSession(new SessionLog('writer'), deps.scope);
     deps.workspace.listen({
       loaded: (loaded) =>
         deps.status.background('The session could not be saved', () => this.#addTables(loaded)),
@@ -66,7 +65,19 @@ export class OpenSession {
 
   /** The log shown: this session's. */
   get log(): SessionLog {
-    return this.#d.shown.log;
+    return this.scope.log;
+  }
+
+  /** Shows `log` in a scope of its own; the scope shown before is disposed of. */
+  #show(log: SessionLog): void {
+    if (log === this.scope.log) return;
+    this.scope.dispose();
+    this.scope = createSession(log, this.#d.scope);
+  }
+
+  /** A stored call gets the line its tool writes (tools/call-lines.ts). */
+  #stored(events: readonly AgentEvent[]): AgentEvent[] {
+    return withCallLines(events, this.#d.scope.tools);
   }
 
   get role(): Role {
@@ -118,7 +129,7 @@ export class OpenSession {
     }
     const log = new SessionLog(
       lock ? 'writer' : 'follower',
-      withCallLines(events, this.#d.tools),
+      this.#stored(events),
       history ?? emptyConversation(),
     );
     let following: number | null = null;
@@ -139,7 +150,7 @@ export class OpenSession {
       for (const e of liveEvents(events, live)) log.follow(e);
       following = events.length;
     }
-    this.#d.shown.show(log);
+    this.#show(log);
     return following;
   }
 
@@ -160,7 +171,7 @@ export class OpenSession {
 
   /** A follower that missed an event shows the stored transcript again. */
   caughtUp(events: readonly AgentEvent[]): void {
-    this.#d.shown.show(new SessionLog('follower', withCallLines(events, this.#d.tools)));
+    this.#show(new SessionLog('follower', this.#stored(events)));
   }
 
   /**
@@ -169,7 +180,7 @@ export class OpenSession {
    * session next finds its file free.
    */
   async leave(before?: () => Promise<void>): Promise<void> {
-    await this.#d.analyst.settle();
+    await this.scope.analyst.settle();
     await this.#writer?.flushed();
     // Without its lock this tab must not write the session, even if it stays shown (an open
     // that then failed): what is asked there is kept in the page only, as before the lock.
@@ -187,7 +198,7 @@ export class OpenSession {
     this.meta = null;
     this.#files = noFiles();
     this.#stopWriting();
-    this.#d.shown.show(new SessionLog('writer'));
+    this.#show(new SessionLog('writer'));
     this.#d.address.write(null);
     await this.refresh();
   }
@@ -308,7 +319,7 @@ export class OpenSession {
     // The blank page's log becomes the new session's: a writer's, written from now on.
     const writer = this.#newWriter(id, 0);
     const log = this.log.role === 'writer' ? this.log : new SessionLog('writer');
-    this.#d.shown.show(log);
+    this.#show(log);
     this.#write(log, writer);
     void writer.write((s) => s.create(meta));
     this.#d.address.write(id);

@@ -1,20 +1,16 @@
 /** What the sessions (sessions.svelte.ts) are built from, by the composition root (src/app.ts). */
+import type { SiftEngine } from '../core/data/engine.ts';
 import type { SessionStore } from '../core/session/store.ts';
-import type { ToolSet } from '../core/tools/tool-set.ts';
-import type { Analyst } from './analyst.svelte.ts';
+import type { ScopeDeps } from './session-scope.svelte.ts';
 import type { Address, Preferences, RescueSlot, StorageQuota, TabLinks } from './ports.ts';
-import type { ShownLog } from './shown-log.svelte.ts';
 import type { TabEngine } from './tab-engine.svelte.ts';
 import type { Workspace } from './workspace.svelte.ts';
 
 export interface SessionsDeps {
   workspace: Workspace;
-  analyst: Analyst;
-  /** Where the open session puts its log for the page and the analyst. */
-  shown: ShownLog;
+  /** What each session's scope is built with, the workspace and engine above among it. */
+  scope: Omit<ScopeDeps, 'workspace' | 'engine'>;
   openStore(): Promise<SessionStore>;
-  /** The analyst's tools (open-session.svelte.ts gives stored calls their lines). */
-  tools: ToolSet;
   tabs: TabLinks;
   rescue: RescueSlot;
   address: Address;
@@ -27,8 +23,14 @@ export interface SessionsDeps {
    * The engine the page uses (state/tab-engine.svelte.ts): the database files kept for sessions in this
    * browser, and the writer's DuckDB, which a follower asks.
    */
-  engine: Pick<
-    TabEngine,
-    'databases' | 'forgetDatabases' | 'askWriter' | 'askingWriter' | 'stopAsking' | 'holdsOwnTables'
-  >;
+  engine: SiftEngine &
+    Pick<
+      TabEngine,
+      | 'databases'
+      | 'forgetDatabases'
+      | 'askWriter'
+      | 'askingWriter'
+      | 'stopAsking'
+      | 'holdsOwnTables'
+    >;
 }

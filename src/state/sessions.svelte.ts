@@ -51,13 +51,11 @@ export class Sessions {
     this.active = new OpenSession({
       status,
       workspace: deps.workspace,
-      analyst: deps.analyst,
-      shown: deps.shown,
+      scope: { ...deps.scope, workspace: deps.workspace, engine: deps.engine },
       list: this.stored,
       tabs: this.#tabs,
       rescue: deps.rescue,
       address: deps.address,
-      tools: deps.tools,
     });
     this.#follower = new SessionFollower({
       status,

@@ -11,7 +11,7 @@ import type { QueryId } from '../core/ids.ts';
 import { errorMessage } from '../core/errors.ts';
 import { MAX_SQL_CHARS } from '../core/sql/query-limits.ts';
 import { ResultFile } from './result-file.svelte.ts';
-import type { ShownLog } from './shown-log.svelte.ts';
+import type { SessionLog } from './session-log.svelte.ts';
 
 export const CONSOLE_MAX_ROWS = 1000;
 /** Statements listed in the box's history, newest first. */
@@ -34,18 +34,19 @@ export class SqlConsole {
   /** The statement of the result shown: what a save of the whole result runs again. */
   #resultSql = '';
   readonly #engine: SiftEngine;
-  readonly #shown: ShownLog;
+  /** The session's log: the box's queries are its events, cited like the model's. */
+  readonly #log: SessionLog;
 
-  constructor(engine: SiftEngine, shown: ShownLog) {
+  constructor(engine: SiftEngine, log: SessionLog) {
     this.#engine = engine;
-    this.#shown = shown;
+    this.#log = log;
     this.file = new ResultFile(engine);
   }
 
   /** The session's queries from this box, newest first, each statement once (its latest run). */
   get history(): OwnQuery[] {
     const out: OwnQuery[] = [];
-    for (const q of [...this.#shown.log.view.ownQueries].reverse()) {
+    for (const q of [...this.#log.view.ownQueries].reverse()) {
       if (out.some((o) => o.query.trim() === q.query.trim())) continue;
       out.push(q);
       if (out.length === HISTORY_SIZE) break;
@@ -58,8 +59,7 @@ export class SqlConsole {
     this.running = true;
     this.lastSql = this.sql;
     const statement = this.sql;
-    // The log of the session the query was asked in: the person may switch while it runs.
-    const log = this.#shown.log;
+    const log = this.#log;
     const id = `sql-box-${crypto.randomUUID()}`;
     this.#runId = id;
     let result: QueryResult;
@@ -97,12 +97,11 @@ export class SqlConsole {
         at: Date.now(),
       });
     }
-    if (log === this.#shown.log) {
-      this.result = result;
-      this.resultId = queryId;
-      this.#resultSql = statement;
-      this.file.clear();
-    }
+    // The person may have left the session while it ran: this box went with it, unseen.
+    this.result = result;
+    this.resultId = queryId;
+    this.#resultSql = statement;
+    this.file.clear();
     this.runs++;
   }
 

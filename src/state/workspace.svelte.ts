@@ -50,11 +50,6 @@ export interface TableListener {
 export interface WorkspaceOptions {
   /** The bundled sample, as a file. */
   fetchSample(): Promise<File>;
-  /**
-   * The session shown (shown-log.svelte.ts): while another tab writes it, files are added there,
-   * not here.
-   */
-  shown: { readonly readOnly: boolean };
 }
 
 export class Workspace {
@@ -155,11 +150,6 @@ export class Workspace {
     return this.#work.quietFor(spell);
   }
 
-  /** While another tab writes the session shown, files are added there, not here. */
-  get readOnly(): boolean {
-    return this.#options.shown.readOnly;
-  }
-
   /** Tells `listener` of the person's loads and removals from now on; returns how to stop. */
   listen(listener: TableListener): () => void {
     this.#listeners.add(listener);
@@ -168,15 +158,13 @@ export class Workspace {
 
   /** Resolves to the tables the files became (none when every file failed). */
   loadFiles(files: File[]): Promise<TableInfo[]> {
-    if (this.readOnly) {
-      this.failures = files.map((f) => ({
-        fileName: f.name,
-        message: 'This session is open in another tab: add files there, or start a new session.',
-      }));
-      this.loads++;
-      return Promise.resolve([]);
-    }
     return this.#afterReset(() => this.#work.load(this.#load(files)));
+  }
+
+  /** Shows `files` as not loaded, for `reason` (a session another tab writes takes no file). */
+  refuse(files: File[], reason: string): void {
+    this.failures = files.map((f) => ({ fileName: f.name, message: reason }));
+    this.loads++;
   }
 
   /**
@@ -190,7 +178,7 @@ export class Workspace {
   ): Promise<void> {
     const file = this.#tables.files.get(table);
     const info = this.tables.find((t) => t.name === table);
-    if (!file || !info || this.readOnly) return;
+    if (!file || !info) return;
     const choice: ReadChoice = {
       ...(info.sheet === undefined ? {} : { sheet: info.sheet }),
       ...(info.readAs === undefined ? {} : { encoding: info.readAs }),

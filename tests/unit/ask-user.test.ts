@@ -108,9 +108,9 @@ describe('ask_user on the page', () => {
     await until(() => first.sessions.started);
     await first.workspace.loadSample();
     await until(() => first.sessions.active.id !== null);
-    void first.analyst.ask('What was revenue by month?');
-    await until(() => first.analyst.waiting.callId !== null);
-    const callId = first.analyst.waiting.callId!;
+    void first.scope.analyst.ask('What was revenue by month?');
+    await until(() => first.scope.analyst.waiting.callId !== null);
+    const callId = first.scope.analyst.waiting.callId!;
     // What the page showed is stored as it happens: the question is in storage before the reload.
     const store = await openSessionStore({ name: 'sift', factory });
     const id = first.sessions.active.id!;
@@ -126,14 +126,16 @@ describe('ask_user on the page', () => {
     const model = new ScriptedModel([answering]);
     const second = createApp(scriptedPlatform(model, factory));
     await until(() => second.sessions.active.id === first.sessions.active.id);
-    const card = () => second.analyst.view.turns[0]!.items.find((i) => i.id === callId);
+    const card = () => second.scope.analyst.view.turns[0]!.items.find((i) => i.id === callId);
     expect(card()).toMatchObject({ type: 'ask', answer: null });
-    expect(second.analyst.view.turns[0]!.state).toBe('interrupted');
+    expect(second.scope.analyst.view.turns[0]!.state).toBe('interrupted');
 
-    second.analyst.answer(callId, 'Net of refunds');
-    await until(() => second.analyst.view.turns.length === 2 && !second.analyst.running);
+    second.scope.analyst.answer(callId, 'Net of refunds');
+    await until(
+      () => second.scope.analyst.view.turns.length === 2 && !second.scope.analyst.running,
+    );
     expect(card()).toMatchObject({ answer: 'Net of refunds' });
-    expect(second.analyst.view.turns[1]!.question).toBe(
+    expect(second.scope.analyst.view.turns[1]!.question).toBe(
       'Answer to your question “Which revenue do you mean?”: Net of refunds',
     );
     expectValid(model.requests);

@@ -26,8 +26,8 @@ function intakeWith(
 ) {
   const steps: string[] = [];
   const remembered: Destination[] = [];
+  const session = { readOnly };
   const workspace = {
-    readOnly,
     tables: tables.map(table),
     failures: [] as unknown[],
     /** What the intake said while the files were being read. */
@@ -38,6 +38,8 @@ function intakeWith(
       workspace.warnedDuringLoad = intake.roomWarning;
       return files.map((f) => table(f.name.replace(/\..*/, '')));
     },
+    refuse: (files: File[], reason: string) =>
+      void steps.push(`refuse ${files.map((f) => f.name).join(' ')}: ${reason}`),
   };
   const preference = {
     newFiles,
@@ -49,8 +51,9 @@ function intakeWith(
     newSession: async () => {
       steps.push('new session');
       workspace.tables = [];
-      workspace.readOnly = false;
+      session.readOnly = false;
     },
+    readOnly: () => session.readOnly,
     ready: async () => undefined,
     room: async () => room,
   });
@@ -85,13 +88,14 @@ describe('FileIntake', () => {
     expect(intake.shown).toEqual({ table: 'orders' });
   });
 
-  it('asks nothing while another tab writes this session: the load says why it cannot', async () => {
-    // "Add to this session" would only be refused there (workspace.loadFiles says why).
+  it('asks nothing while another tab writes this session, and says why the files are not read', async () => {
     for (const newFiles of ['ask', 'new'] as const) {
       const { intake, steps } = intakeWith(['data'], newFiles, true);
       await intake.take([file('orders.csv')]);
       expect(intake.waiting).toBeNull();
-      expect(steps).toEqual(['load orders.csv']);
+      expect(steps).toEqual([
+        'refuse orders.csv: This session is open in another tab: add files there, or start a new session.',
+      ]);
     }
   });
 
@@ -140,10 +144,11 @@ describe('FileIntake', () => {
     const failing = new FileIntake({
       workspace: {
         tables: [table('data')],
-        readOnly: false,
         failures: [],
         loadFiles: async () => [],
+        refuse: () => undefined,
       },
+      readOnly: () => false,
       preference: { newFiles: 'add', rememberNewFiles: () => undefined },
       newSession: async () => undefined,
       ready: async () => undefined,

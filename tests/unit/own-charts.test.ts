@@ -14,7 +14,6 @@ import { buildReportInput } from '../../src/core/report/report-input.ts';
 import { KeptCharts } from '../../src/state/kept-charts.svelte.ts';
 import { OWN_CHART_TITLE_MAX } from '../../src/core/events/own-chart.ts';
 import { SessionLog } from '../../src/state/session-log.svelte.ts';
-import { ShownLog } from '../../src/state/shown-log.svelte.ts';
 import { WEATHER } from '../helpers/fake-engine.ts';
 import { qid, tid } from '../helpers/ids.ts';
 
@@ -54,8 +53,8 @@ describe('the charts the person keeps', () => {
   });
 
   it('are kept in the session shown, as events that a reload folds back', () => {
-    const shown = new ShownLog();
-    const charts = new KeptCharts(shown);
+    const log = new SessionLog('writer');
+    const charts = new KeptCharts(log);
     expect(charts.writable).toBe(true);
     const id = charts.keep(qid('Q2'), 'mm by location', spec);
     expect(id).toMatch(/^own-chart-/);
@@ -65,35 +64,33 @@ describe('the charts the person keeps', () => {
     expect(charts.keep(qid('Q2'), 'mm by location', { ...spec })).toBe(id);
     expect(charts.list).toHaveLength(1);
     // Stored and read back: the same list.
-    const reread = new SessionLog('writer', [...shown.log.events]);
+    const reread = new SessionLog('writer', [...log.events]);
     expect(reread.view.ownCharts).toEqual(charts.list);
 
     charts.remove('own-chart-unknown');
-    expect(shown.log.events).toHaveLength(1);
+    expect(log.events).toHaveLength(1);
     charts.remove(id!);
     expect(charts.list).toEqual([]);
     expect(charts.has(qid('Q2'), spec)).toBe(false);
-    expect(sessionCharts(new SessionLog('writer', [...shown.log.events]).view)).toEqual([]);
+    expect(sessionCharts(new SessionLog('writer', [...log.events]).view)).toEqual([]);
     // Kept again after its removal: a new chart, numbered after the first.
     charts.keep(qid('Q2'), 'mm by location', spec);
     expect(charts.list.map((c) => c.n)).toEqual([2]);
   });
 
   it('keep a title of long column names cut, so that storage and an export read it back', () => {
-    const shown = new ShownLog();
-    const charts = new KeptCharts(shown);
+    const log = new SessionLog('writer');
+    const charts = new KeptCharts(log);
     const long = `sum(CASE WHEN ${'x'.repeat(3_000)} THEN 1 END) by location`;
     expect(charts.keep(qid('Q1'), long, spec)).not.toBeNull();
-    const [event] = shown.log.events;
+    const [event] = log.events;
     expect(agentEvent.safeParse(event).success).toBe(true);
     expect(charts.list[0]!.title).toHaveLength(OWN_CHART_TITLE_MAX);
     expect(charts.list[0]!.title.endsWith('…')).toBe(true);
   });
 
   it('are neither kept nor removed by a tab that follows the session', () => {
-    const shown = new ShownLog();
-    shown.show(new SessionLog('follower', [kept('a')]));
-    const charts = new KeptCharts(shown);
+    const charts = new KeptCharts(new SessionLog('follower', [kept('a')]));
     expect(charts.writable).toBe(false);
     expect(charts.keep(qid('Q1'), 't', spec)).toBeNull();
     charts.remove('a');

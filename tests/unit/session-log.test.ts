@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/core/events/events.ts';
 import { emptyConversation } from '../../src/core/model/conversation.ts';
 import { SessionLog } from '../../src/state/session-log.svelte.ts';
-import { ShownLog } from '../../src/state/shown-log.svelte.ts';
+import { createSession, type ScopeDeps } from '../../src/state/session-scope.svelte.ts';
+import { FakeEngine } from '../helpers/fake-engine.ts';
 import { tid } from '../helpers/ids.ts';
 
 const turnId = tid('t1');
@@ -80,20 +81,21 @@ describe('a session log', () => {
   });
 });
 
-describe('the log shown', () => {
-  it('closes the log it stops showing, so a turn still ending there changes nothing shown', () => {
-    const shown = new ShownLog();
+describe("a session's scope", () => {
+  it('closes its log when disposed of, so a turn still ending there changes nothing shown', () => {
+    // Only what building a scope touches: the analyst and the boxes keep their parts unused.
+    const deps = { engine: new FakeEngine(), chartImage: null } as unknown as ScopeDeps;
     const first = new SessionLog('writer', [start]);
-    shown.show(first);
+    const scope = createSession(first, deps);
     // A turn holds the log it was asked in, as the analyst does.
-    const turnLog = shown.log;
-    const next = new SessionLog('follower');
-    shown.show(next);
-    turnLog.record(answer);
+    const turnLog = scope.analyst.view === first.view ? first : null;
+    scope.dispose();
+    const next = createSession(new SessionLog('follower'), deps);
+    turnLog?.record(answer);
+    expect(turnLog).toBe(first);
     expect(first.closed).toBe(true);
-    expect(shown.log).toBe(next);
-    expect(shown.readOnly).toBe(true);
-    expect(next.events).toEqual([]);
+    expect(next.analyst.readOnly).toBe(true);
+    expect(next.log.events).toEqual([]);
     expect(first.events).toEqual([start]);
   });
 });

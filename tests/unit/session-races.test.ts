@@ -81,7 +81,7 @@ describe('the open session, at the wrong moment', () => {
     release();
     await sleep(50);
     expect(B.app.sessions.active.role).toBe('writer');
-    expect(B.app.analyst.readOnly).toBe(false);
+    expect(B.app.scope.analyst.readOnly).toBe(false);
   });
 
   it('writes nothing of the session left when opening another fails and it stays shown', async () => {
@@ -103,7 +103,7 @@ describe('the open session, at the wrong moment', () => {
     }) as never;
     await A.app.sessions.open(s2);
     const before = (await store.events(s1)).length;
-    await A.app.analyst.ask('After the failed open?');
+    await A.app.scope.analyst.ask('After the failed open?');
     await sleep(50);
     const after = (await store.events(s1)).length;
     expect(A.app.sessions.active.id).toBe(s1);
@@ -114,7 +114,7 @@ describe('the open session, at the wrong moment', () => {
     const browser = new FakeBrowser();
     const A = await openApp(browser, [{ hang: true }]);
     await load(A.app, 'rain.csv');
-    const analyst = A.app.analyst;
+    const analyst = A.app.scope.analyst;
     const settle = analyst.settle.bind(analyst);
     let once = true;
     analyst.settle = async () => {
@@ -125,10 +125,15 @@ describe('the open session, at the wrong moment', () => {
         void analyst.ask('Quick one?');
       }
     };
+    const id = A.app.sessions.active.id!;
     await A.app.sessions.newSession();
     await sleep(50);
+    // Stopped with the session it was asked in, and neither on the blank page nor stored there.
     expect(analyst.running).toBe(false);
-    expect(analyst.view.turns).toEqual([]);
+    expect(A.app.scope.analyst).not.toBe(analyst);
+    expect(A.app.scope.analyst.view.turns).toEqual([]);
+    const stored = await A.app.sessions.status.store!.events(id);
+    expect(JSON.stringify(stored)).not.toContain('Quick one?');
   });
 
   it('stays blank when the session it was taking over is deleted while it read it', async () => {

@@ -70,7 +70,6 @@ function workspaceOn(engine: SiftEngine) {
   const removed: string[] = [];
   const workspace = new Workspace(engine, {
     fetchSample: async () => file('sample.csv'),
-    shown: { readOnly: false },
   });
   workspace.listen({ loaded: () => undefined, removed: (name) => removed.push(name) });
   return { workspace, removed };

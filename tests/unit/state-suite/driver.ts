@@ -99,7 +99,8 @@ export class Tab {
 
   /** Asks a question; resolves once the turn has ended and (in a writing tab) is stored. */
   async ask(question: string): Promise<void> {
-    const { analyst, sessions } = this.#app;
+    const { sessions } = this.#app;
+    const { analyst } = this.#app.scope;
     await analyst.ask(question);
     if (sessions.active.role !== 'writer' || !sessions.active.id) return;
     await until(
@@ -111,7 +112,7 @@ export class Tab {
 
   /** Asks a question and returns while its turn still runs (the model has not answered yet). */
   async startAsking(question: string): Promise<void> {
-    void this.#app.analyst.ask(question);
+    void this.#app.scope.analyst.ask(question);
     await until(() => this.turnRunning());
   }
 
@@ -197,29 +198,31 @@ export class Tab {
 
   /** Whether the ask box would take a question now. */
   canAsk(): boolean {
-    return !this.#app.analyst.readOnly && !this.#app.analyst.running;
+    return !this.#app.scope.analyst.readOnly && !this.#app.scope.analyst.running;
   }
 
   /** The questions of the turns shown, in order. */
   questions(): string[] {
-    return this.#app.analyst.view.turns.flatMap((t) => (t.question === null ? [] : [t.question]));
+    return this.#app.scope.analyst.view.turns.flatMap((t) =>
+      t.question === null ? [] : [t.question],
+    );
   }
 
   /** The answers shown: each turn's final text, in order. */
   answers(): string[] {
-    return this.#app.analyst.view.turns.map((t) =>
+    return this.#app.scope.analyst.view.turns.map((t) =>
       t.items.flatMap((i) => (i.type === 'text' && !i.draft ? [i.text] : [])).join('\n'),
     );
   }
 
   /** How each turn shown ended ('done', 'stopped', 'error', …), or 'running'. */
   turnStates(): string[] {
-    return this.#app.analyst.view.turns.map((t) => t.state);
+    return this.#app.scope.analyst.view.turns.map((t) => t.state);
   }
 
   /** Whether a turn is still running in this tab's view. */
   turnRunning(): boolean {
-    return this.#app.analyst.view.turns.some((t) => t.state === 'running');
+    return this.#app.scope.analyst.view.turns.some((t) => t.state === 'running');
   }
 
   /** The tables loaded in this tab (what the data panel lists), by name. */
@@ -263,7 +266,7 @@ export class Tab {
    * with whose DuckDB ran it, `tab <number>`) or the message.
    */
   async runSql(sql = 'SELECT 1'): Promise<string> {
-    const { sqlConsole } = this.#app;
+    const { sqlConsole } = this.#app.scope;
     sqlConsole.sql = sql;
     await sqlConsole.run();
     const r = sqlConsole.result!;
