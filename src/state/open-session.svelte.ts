@@ -96,7 +96,13 @@ export class OpenSession {
     return this.#files;
   }
 
-  set files(files: FilesByTable) {
+  /**
+   * The session as stored after its writer changed its tables (read by a follower, which shows
+   * what another tab writes): its record and files, for the tables to be shown again.
+   */
+  storedAs(meta: SessionMeta, files: FilesByTable): void {
+    if (meta.id !== this.id || this.role !== 'follower') return;
+    this.meta = meta;
     this.#files = files;
   }
 

@@ -119,8 +119,7 @@ export class SessionFollower implements TabHandlers {
     const store = status.store;
     const meta = await store?.get(id);
     if (!store || !meta || id !== open.id || open.role !== 'follower') return;
-    open.meta = meta;
-    open.files = await readStoredFiles(store, meta.tables);
+    open.storedAs(meta, await readStoredFiles(store, meta.tables));
     // The writer's tables are asked for again, what was asked meanwhile left to finish; a copy
     // of this tab's own (no writer answered) is read again.
     if (!this.#d.engine.askingWriter) await workspace.reset();

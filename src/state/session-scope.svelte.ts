@@ -1,7 +1,8 @@
 /**
  * What lives as long as one session is shown in this tab (issue 47): its log — a writer's or a
  * follower's, for the scope's whole life — the analyst that runs its turns on that log, the
- * person's SQL box and its result, the charts they keep, and the rows grid. Built by
+ * person's SQL box and its result, the charts they keep, the rows grid, and the figure checks
+ * of its answers. Built by
  * `createSession` each time the open session shows another log (a session opened, a blank page,
  * a follower taking the session over, a transcript read again), and disposed of when the next
  * one takes its place: its log takes nothing more, so a turn of the session left that is still
@@ -11,6 +12,7 @@
 import type { SiftEngine } from '../core/data/engine.ts';
 import type { ToolSet } from '../core/tools/tool-set.ts';
 import { Analyst } from './analyst.svelte.ts';
+import { FigureChecks } from './figure-checks.svelte.ts';
 import { KeptCharts } from './kept-charts.svelte.ts';
 import type { SessionLog } from './session-log.svelte.ts';
 import type { Settings } from './settings.svelte.ts';
@@ -37,6 +39,8 @@ export interface SessionScope {
   /** The charts the person keeps of their own results (kept-charts.svelte.ts). */
   readonly keptCharts: KeptCharts;
   readonly tableRows: TableRows;
+  /** Its answers' figures checked against the queries they cite (figure-checks.svelte.ts). */
+  readonly figures: FigureChecks;
   /** The session is no longer shown: its log closes, its rows are let go. */
   dispose(): void;
 }
@@ -50,6 +54,7 @@ export function createSession(log: SessionLog, deps: ScopeDeps): SessionScope {
     sqlConsole: new SqlConsole(deps.engine, log),
     keptCharts: new KeptCharts(log),
     tableRows,
+    figures: new FigureChecks(() => log.view),
     dispose() {
       analyst.stop();
       log.close();

@@ -21,22 +21,13 @@ export interface TabHandlers {
   failed(what: string, error: unknown): void;
 }
 
-/** Until a follower listens, what other tabs say is not heard (session-follower.ts listens). */
-const deaf: TabHandlers = {
-  event: () => undefined,
-  missed: () => undefined,
-  tables: () => undefined,
-  list: () => undefined,
-  failed: () => undefined,
-};
-
 export class SessionTabs {
   #lock: HeldLock | null = null;
   #waiting: AbortController | null = null;
   /** The session this tab follows, and the position of the next event it expects. */
   #following: SessionId | null = null;
   #next = 0;
-  #handlers: TabHandlers = deaf;
+  readonly #listeners = new Set<TabHandlers>();
   readonly #links: TabLinks;
   readonly #channel: SessionChannel;
 
@@ -45,9 +36,15 @@ export class SessionTabs {
     this.#channel = links.openChannel((m) => this.#receive(m));
   }
 
-  /** Who hears what the other tabs say: the follower, as it is built. */
-  listen(handlers: TabHandlers): void {
-    this.#handlers = handlers;
+  /** Tells `handlers` what the other tabs say from now on (the follower); returns how to stop. */
+  listen(handlers: TabHandlers): () => void {
+    this.#listeners.add(handlers);
+    return () => this.#listeners.delete(handlers);
+  }
+
+  /** Every listener hears `say`. */
+  #tell(say: (h: TabHandlers) => void): void {
+    for (const h of this.#listeners) say(h);
   }
 
   /** Takes the session's lock if no other tab holds it. */
@@ -73,7 +70,9 @@ export class SessionTabs {
         await takeOver(lock);
       })
       .catch((e: unknown) =>
-        this.#handlers.failed('This tab could not take over the session when the other closed', e),
+        this.#tell((h) =>
+          h.failed('This tab could not take over the session when the other closed', e),
+        ),
       );
   }
 
@@ -104,15 +103,17 @@ export class SessionTabs {
   }
 
   #receive(m: TabMessage): void {
-    if (m.type === 'list') return this.#handlers.list(m.deleted);
+    if (m.type === 'list') return this.#tell((h) => h.list(m.deleted));
     // Reads of the writer's tables are the engines' (tab-engine.svelte.ts, followers-served.ts).
     if (m.type !== 'event' && m.type !== 'tables') return;
     if (m.sessionId !== this.#following) return;
-    if (m.type === 'tables') return this.#handlers.tables(m.sessionId);
-    if (m.seq === null) return this.#handlers.event(m.event);
-    if (m.seq === this.#next) {
+    const { sessionId } = m;
+    if (m.type === 'tables') return this.#tell((h) => h.tables(sessionId));
+    const { event, seq } = m;
+    if (seq === null) return this.#tell((h) => h.event(event));
+    if (seq === this.#next) {
       this.#next++;
-      this.#handlers.event(m.event);
-    } else if (m.seq > this.#next) this.#handlers.missed(m.sessionId);
+      this.#tell((h) => h.event(event));
+    } else if (seq > this.#next) this.#tell((h) => h.missed(sessionId));
   }
 }
