@@ -5,8 +5,8 @@
  */
 import type { Component } from 'svelte';
 import type { ItemView } from '../../core/items/kinds.ts';
-import AskCard from '../analysis/AskCard.svelte';
-import QueryCard from '../analysis/QueryCard.svelte';
+import AskCard from './AskCard.svelte';
+import QueryCard from './QueryCard.svelte';
 import type { CardContext } from './card-context.ts';
 import ErrorCard from './ErrorCard.svelte';
 import PlotCard from './PlotCard.svelte';
