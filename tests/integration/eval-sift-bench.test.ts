@@ -8,7 +8,7 @@
  * Tables are named as Sift names them (eval/sift/questions.ts): each file is loaded once as the
  * table tableNameFor gives it, and a question over a single file sees it as the view `data`.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,21 +31,17 @@ import {
   SIFT_QUESTIONS,
   type SiftQuestion,
 } from '../../eval/sift/questions.ts';
-import { tableNameFor } from '../../src/core/reading/column-names.ts';
 import { decodeSingleByte } from '../../src/core/reading/text-encoding.ts';
-import { quoteIdent, quoteLiteral } from '../../src/core/sql/sql-text.ts';
 import type { TableEngine } from '../../src/core/data/engine.ts';
 import type { EngineInstance } from '../../workers/resilient-engine.ts';
 import { bootNodeEngine } from '../engine-suite/node-host.ts';
-import { openNativeDuckDB, type NativeDuckDB } from '../helpers/native-duckdb.ts';
+import { openReference, tableOf, type SiftReference } from '../../eval/sift/reference.ts';
 
 let dir: string;
 let again: string;
-let db: NativeDuckDB;
+let ref: SiftReference;
 const bytes = new Map<string, Buffer>();
-const answers = new Map<string, Record<string, string>>();
-
-const tableOf = (file: string) => tableNameFor(file, new Set());
+let answers: Map<string, Record<string, string>>;
 
 /** RFC 4180 records of `text` (the files quote a field only when it holds a comma or a quote). */
 function parseCsv(text: string, separator = ','): string[][] {
@@ -100,15 +96,6 @@ function germanText(): string {
   return decodeSingleByte(bytes.get(GERMAN_FILE)!, 'windows-1252');
 }
 
-/** A question over one file sees it as `data`; over several, by their own names only. */
-async function useTables(q: SiftQuestion): Promise<void> {
-  if (q.files.length === 1)
-    await db.run(
-      `CREATE OR REPLACE VIEW data AS SELECT * FROM ${quoteIdent(tableOf(q.files[0]!))}`,
-    );
-  else await db.run('DROP VIEW IF EXISTS data');
-}
-
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sift-bench-'));
   again = await mkdtemp(join(tmpdir(), 'sift-bench-again-'));
@@ -116,41 +103,12 @@ beforeAll(async () => {
   await makeFiles(again);
   for (const file of SIFT_FILES) bytes.set(file, await readFile(join(dir, file)));
 
-  db = await openNativeDuckDB();
-  for (const file of SIFT_FILES) {
-    const table = quoteIdent(tableOf(file));
-    if (file !== GERMAN_FILE) {
-      await db.run(
-        `CREATE TABLE ${table} AS SELECT * FROM read_csv(${quoteLiteral(join(dir, file))})`,
-      );
-      continue;
-    }
-    // The German export: DuckDB's read_csv reads UTF-8, UTF-16 and Latin-1 only, and as Latin-1
-    // the euro sign (0x80 in Windows-1252) becomes the control character U+0080; nor does its
-    // decimal_separator = ',' accept a `.` between thousands. So the bytes are transcoded to
-    // UTF-8 here first (germanText, above), read as text with `;` between fields, and converted the
-    // way Sift converts such columns (src/core/reading/local-numbers.ts, local-dates.ts):
-    // `1.234,56` → 1234.56, `dd.mm.yyyy` → DATE.
-    const utf8 = join(dir, 'umsatz-utf8.csv');
-    await writeFile(utf8, germanText(), 'utf8');
-    const num = (c: string) =>
-      `CAST(replace(replace(t.${quoteIdent(c)}, '.', ''), ',', '.') AS DOUBLE) AS ${quoteIdent(c)}`;
-    await db.run(
-      `CREATE TABLE ${table} AS SELECT t.Belegnr, strptime(t.Datum, '%d.%m.%Y')::DATE AS Datum,
-        t.Kunde, t.Region, t.Artikel, CAST(t.Menge AS INTEGER) AS Menge, ${num('Einzelpreis (€)')},
-        ${num('Betrag (€)')}, t.Bemerkung
-      FROM read_csv(${quoteLiteral(utf8)}, delim = ';', header = true, all_varchar = true) AS t`,
-    );
-  }
-
-  for (const q of SIFT_QUESTIONS) {
-    await useTables(q);
-    answers.set(q.id, await expectedAnswers(db.run, q));
-  }
+  ref = await openReference(dir, SIFT_QUESTIONS);
+  answers = ref.answers;
 }, 120_000);
 
 afterAll(async () => {
-  db?.close();
+  ref?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
   if (again) await rm(again, { recursive: true, force: true });
 });
@@ -228,8 +186,8 @@ describe('the reference SQL', () => {
   it.each(SIFT_QUESTIONS.map((q) => [q.id, q] as const))(
     '%s gives one row, one non-NULL column per answer',
     async (_id, q) => {
-      await useTables(q);
-      const rows = await db.run(q.sql);
+      await ref.use(q);
+      const rows = await ref.run(q.sql);
       expect(rows).toHaveLength(1);
       expect(Object.keys(rows[0]!)).toEqual(q.format.map((f) => f.name));
       for (const f of q.format) expect(rows[0]![f.name], f.name).not.toBeNull();
@@ -248,8 +206,8 @@ describe('the rankings', () => {
   it.each(ranked.map((q) => [q.id, q] as const))(
     '%s has no tie for first place',
     async (_id, q) => {
-      await useTables(q);
-      const [first, second] = await db.run(q.sql.replace(/LIMIT 1$/, 'LIMIT 2'));
+      await ref.use(q);
+      const [first, second] = await ref.run(q.sql.replace(/LIMIT 1$/, 'LIMIT 2'));
       for (const f of q.format.filter((x) => x.decimals !== undefined)) {
         const a = formatAnswer(first![f.name], f);
         const b = formatAnswer(second![f.name], f);
@@ -263,7 +221,7 @@ describe('the product ranking', () => {
   // top-3-products-by-revenue and ask-best-product name products only: their revenues, to the
   // cent, must not be level down to the fourth.
   it('has no tie among the first four products by revenue', async () => {
-    const rows = await db.run(
+    const rows = await ref.run(
       `SELECT round(sum(quantity * unit_price), 2) AS revenue FROM orders WHERE status = 'Completed'
        GROUP BY product ORDER BY revenue DESC LIMIT 4`,
     );
