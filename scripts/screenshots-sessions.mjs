@@ -26,6 +26,8 @@ const turnEnded = (p, n) =>
 const configure = async (p) => {
   if (!(await p.isVisible('[data-testid="api-key"]')))
     await p.click('[data-testid="settings-open"]');
+  // The mock stands for an Anthropic-compatible endpoint, as a gateway would (issue 32).
+  await p.check('[data-testid="provider-gateway"]');
   await p.fill('[data-testid="api-key"]', 'sk-ant-api03-screenshot');
   await p.fill('[data-testid="base-url"]', mock.url);
   await p.click('[data-testid="save-settings"]');
