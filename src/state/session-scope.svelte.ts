@@ -14,6 +14,7 @@ import type { ToolSet } from '../core/tools/tool-set.ts';
 import { Analyst } from './analyst.svelte.ts';
 import { FigureChecks } from './figure-checks.svelte.ts';
 import { KeptCharts } from './kept-charts.svelte.ts';
+import { Notebook } from './notebook.svelte.ts';
 import type { SessionLog } from './session-log.svelte.ts';
 import type { Settings } from './settings.svelte.ts';
 import { SqlConsole } from './sql-console.svelte.ts';
@@ -39,6 +40,8 @@ export interface SessionScope {
   /** The charts the person keeps of their own results (kept-charts.svelte.ts). */
   readonly keptCharts: KeptCharts;
   readonly tableRows: TableRows;
+  /** Its notebook: cells the person keeps and runs again (notebook.svelte.ts). */
+  readonly notebook: Notebook;
   /** Its answers' figures checked against the queries they cite (figure-checks.svelte.ts). */
   readonly figures: FigureChecks;
   /** The session is no longer shown: its log closes, its rows are let go. */
@@ -55,6 +58,7 @@ export function createSession(log: SessionLog, deps: ScopeDeps): SessionScope {
     keptCharts: new KeptCharts(log),
     tableRows,
     figures: new FigureChecks(() => log.view),
+    notebook: new Notebook(log, deps.engine),
     dispose() {
       analyst.stop();
       log.close();

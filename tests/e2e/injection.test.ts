@@ -148,6 +148,21 @@ describe('a CSV whose cells and headers carry payloads', () => {
     await offered.first().waitFor();
     expect((await offered.allTextContents()).join('\n')).toContain('onerror=');
     await expectNothingEscaped();
+    // A notebook cell's result shows the payload headers and cells as text (issue 48).
+    await page.keyboard.press('Escape');
+    await page.click('[data-testid="tab-notebook"]');
+    await page.click('[data-testid="add-cell-sql"]');
+    const cell = page.locator('[data-testid="cell"]').first();
+    await cell.locator('[data-testid="sql-editor"]:not([data-editor="loading"])').waitFor({
+      state: 'attached',
+    });
+    await cell.locator('[data-testid="sql-input"]').fill('SELECT * FROM data ORDER BY id');
+    await cell.locator('[data-testid="cell-run"]').click();
+    const shown = cell.locator('[data-testid="cell-result"]');
+    await shown.waitFor();
+    expect(await shown.innerText()).toContain(`<script>window.${CANARY}='cell-script'</script>`);
+    expect(await shown.locator('thead').innerText()).toContain('onerror=');
+    await expectNothingEscaped();
   });
 });
 

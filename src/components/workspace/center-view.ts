@@ -1,10 +1,14 @@
-/** The centre panel's tabs: the conversation, the data (tables, rows, SQL box), the charts. */
-export type CenterView = 'chat' | 'data' | 'charts';
+/**
+ * The centre panel's tabs: the conversation, the data (tables, rows, SQL box), the charts, the
+ * notebook.
+ */
+export type CenterView = 'chat' | 'data' | 'charts' | 'notebook';
 
-export const CENTER_VIEWS: Array<{ id: CenterView; label: string }> = [
-  { id: 'chat', label: 'Conversation' },
-  { id: 'data', label: 'Data' },
-  { id: 'charts', label: 'Charts' },
+export const CENTER_VIEWS: Array<{ id: CenterView; label: string; testid: string }> = [
+  { id: 'chat', label: 'Conversation', testid: 'view-chat' },
+  { id: 'data', label: 'Data', testid: 'view-data' },
+  { id: 'charts', label: 'Charts', testid: 'view-charts' },
+  { id: 'notebook', label: 'Notebook', testid: 'tab-notebook' },
 ];
 
 /**

@@ -12,6 +12,7 @@ import { verdict, type Verdict } from '../items/validation.ts';
 import { usageFields } from '../model/usage.ts';
 import { ownChartEvent, ownChartRemovedEvent } from './own-chart.ts';
 import { ownQueryEvent } from './own-query.ts';
+import { cellMovedEvent, cellRanEvent, cellRemovedEvent, cellSetEvent } from './notebook.ts';
 
 export { verdict, type Verdict };
 
@@ -121,6 +122,11 @@ export const agentEvent = z.discriminatedUnion('type', [
   ownQueryEvent,
   ownChartEvent,
   ownChartRemovedEvent,
+  // The notebook's cells (notebook.ts).
+  cellSetEvent,
+  cellRemovedEvent,
+  cellMovedEvent,
+  cellRanEvent,
 ]);
 
 export type AgentEvent = z.infer<typeof agentEvent>;

@@ -18,6 +18,10 @@ type SessionEvent = EventOf<
   | 'own_query'
   | 'own_chart'
   | 'own_chart_removed'
+  | 'cell_set'
+  | 'cell_removed'
+  | 'cell_moved'
+  | 'cell_ran'
 >;
 export type TurnEvent = Exclude<AgentEvent, SessionEvent>;
 

@@ -5,6 +5,7 @@ import type { TurnId } from '../ids.ts';
 import type { Usage } from '../model/usage.ts';
 import type { OwnQuery } from './own-query.ts';
 import type { OwnChart } from './own-chart.ts';
+import type { CellView } from './notebook.ts';
 
 /** What a turn shows as results: one kind per file in core/items/. */
 export type { ItemView } from '../items/kinds.ts';
@@ -73,6 +74,8 @@ export interface SessionView {
   ownQueries: OwnQuery[];
   /** The charts the person kept, oldest first, those they removed marked (own-chart.ts). */
   ownCharts: OwnChart[];
+  /** The notebook's cells, in order (notebook.ts). */
+  notebook: CellView[];
 }
 
 export function emptyUsage(): UsageTotals {
@@ -95,5 +98,6 @@ export function emptySession(): SessionView {
     report: null,
     ownQueries: [],
     ownCharts: [],
+    notebook: [],
   };
 }

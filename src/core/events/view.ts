@@ -5,6 +5,7 @@
  */
 import type { AgentEvent } from './events.ts';
 import { reduceTurn } from './turn-view.ts';
+import { foldNotebook } from './notebook.ts';
 import {
   emptySession,
   emptyUsage,
@@ -85,6 +86,13 @@ export function reduce(session: SessionView, e: AgentEvent): SessionView {
       ],
     };
   }
+  if (
+    e.type === 'cell_set' ||
+    e.type === 'cell_removed' ||
+    e.type === 'cell_moved' ||
+    e.type === 'cell_ran'
+  )
+    return { ...session, notebook: foldNotebook(session.notebook, e) };
   if (e.type === 'own_chart_removed')
     return {
       ...session,
