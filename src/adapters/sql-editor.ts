@@ -33,6 +33,8 @@ export interface SqlEditorOptions {
   /** Each table's columns, for completion. */
   tables: ReadonlyArray<{ name: string; columns: readonly string[] }>;
   label: string;
+  /** The test id of the editing surface (`sql-input` for the SQL box). */
+  testid: string;
   placeholder: string;
   onchange: (doc: string) => void;
   onrun: () => void;
@@ -233,7 +235,7 @@ export function mountSqlEditor(host: HTMLElement, options: SqlEditorOptions): Sq
         EditorView.contentAttributes.of({
           'aria-label': options.label,
           'aria-multiline': 'true',
-          'data-testid': 'sql-input',
+          'data-testid': options.testid,
           spellcheck: 'false',
         }),
         // A file dropped on the box is a file to load (components/DropZone.svelte), not text to

@@ -22,6 +22,8 @@ export const [getApp, setApp] = createContext<SiftApp>();
 export interface Page {
   /** Puts `sql` in the SQL box, on the data tab, ready to edit and run. */
   openInSqlBox(sql: string): void;
+  /** Keeps `sql` as a new cell of the session's notebook, run, and shows the notebook (issue 48). */
+  toNotebook(sql: string): void;
   /** Puts the focus in the question box, when the page shows one (there is data). */
   focusQuestion(): void;
   /** An `{@attach}` making the element query `id`'s card, the one its citations show (query-cards.ts). */

@@ -153,10 +153,10 @@ describe('a CSV whose cells and headers carry payloads', () => {
     await page.click('[data-testid="tab-notebook"]');
     await page.click('[data-testid="add-cell-sql"]');
     const cell = page.locator('[data-testid="cell"]').first();
-    await cell.locator('[data-testid="sql-editor"]:not([data-editor="loading"])').waitFor({
+    await cell.locator('[data-testid="cell-sql-editor"]:not([data-editor="loading"])').waitFor({
       state: 'attached',
     });
-    await cell.locator('[data-testid="sql-input"]').fill('SELECT * FROM data ORDER BY id');
+    await cell.locator('[data-testid="cell-sql-input"]').fill('SELECT * FROM data ORDER BY id');
     await cell.locator('[data-testid="cell-run"]').click();
     const shown = cell.locator('[data-testid="cell-result"]');
     await shown.waitFor();

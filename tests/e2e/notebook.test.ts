@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { runSql } from './app.ts';
 import { useBrowser } from './browser.ts';
 import { openWithSample, sessionsReady } from './sessions-helpers.ts';
 
@@ -16,11 +17,11 @@ const cell = (page: Page, i: number) => page.locator('[data-testid="cell"]').nth
 
 async function type(page: Page, i: number, sql: string): Promise<void> {
   const box = cell(page, i);
-  await box.locator('[data-testid="sql-editor"]:not([data-editor="loading"])').waitFor({
+  await box.locator('[data-testid="cell-sql-editor"]:not([data-editor="loading"])').waitFor({
     state: 'attached',
     timeout: 60_000,
   });
-  await box.locator('[data-testid="sql-input"]').fill(sql);
+  await box.locator('[data-testid="cell-sql-input"]').fill(sql);
 }
 
 /** Runs cell `i` and returns its result's first column, row by row. */
@@ -109,6 +110,20 @@ describe('the notebook', () => {
     ).toEqual(['rainy_days', 'cell_2']);
     expect(await firstColumn(page, 1)).toEqual([wetter(5)]);
     expect(await states(page)).toEqual(['done', 'done']);
+
+    // A query of the SQL box goes to the notebook as a cell of its own, run.
+    const count = "SELECT count(*) AS n FROM data WHERE location = 'Seattle'";
+    expect(await runSql(page, count)).toMatchObject({
+      ok: true,
+      cells: [[String(seattle.length)]],
+    });
+    await page.click('[data-testid="sql-result"] [data-testid="to-notebook"]');
+    await expect
+      .poll(() => page.locator('[data-testid="cell"] [data-testid="cell-result"]').count())
+      .toBe(3);
+    // The grid groups thousands, as the SQL box's result does.
+    await expect.poll(() => firstColumn(page, 2)).toEqual([seattle.length.toLocaleString('en-US')]);
+    expect(await states(page)).toEqual(['done', 'done', 'done']);
     expect(errors).toEqual([]);
   });
 });
