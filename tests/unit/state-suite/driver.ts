@@ -273,6 +273,26 @@ export class Tab {
     return r.ok ? String(r.rows[0]?.[0]) : r.message;
   }
 
+  /**
+   * Keeps `sql` as a new cell of the notebook and runs it; false when this tab may not (a
+   * follower shows the notebook but keeps nothing in it).
+   */
+  async keepCell(sql: string): Promise<boolean> {
+    const { notebook } = this.#app.scope;
+    const id = notebook.add(sql);
+    if (!id) return false;
+    await notebook.run(id);
+    return true;
+  }
+
+  /** The notebook's cells as `name: first cell of its result` (`-` before a run). */
+  cells(): string[] {
+    return this.#app.scope.notebook.cells.map((c) => {
+      const shown = c.run ? (c.run.isError ? c.run.error : String(c.run.rows[0]?.[0])) : '-';
+      return `${c.name}: ${shown}`;
+    });
+  }
+
   /** Why a file was refused, if one was. */
   fileFailures(): string[] {
     return this.#app.workspace.failures.map((f) => `${f.fileName}: ${f.message}`);

@@ -50,6 +50,20 @@ describe('follow', () => {
     expect(a.questions()).toEqual([]);
   });
 
+  it('the notebook the writer keeps shows in the follower as it grows, and stays after a reload', async () => {
+    const { a, b } = await writerAndFollower();
+    expect(await a.keepCell('SELECT 1 AS x')).toBe(true);
+    // The fake engine answers with whose DuckDB ran it: the writer's.
+    expect(a.cells()).toEqual([`cell_1: tab ${a.number}`]);
+    await until(() => b.cells().length === 1 && !b.cells()[0]!.endsWith('-'));
+    expect(b.cells()).toEqual(a.cells());
+    expect(await b.keepCell('SELECT 2')).toBe(false);
+    expect(a.cells()).toHaveLength(1);
+    const again = await a.reload();
+    await again.settled();
+    expect(again.cells()).toEqual([`cell_1: tab ${a.number}`]);
+  });
+
   it('a file dropped on the follower is refused at once, saying why', async () => {
     const { b } = await writerAndFollower();
     await b.dropFile('other.csv', 'x\n1\n');
