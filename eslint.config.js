@@ -19,6 +19,14 @@ const CORE_SHARED = [
   'src/core/zod-setup.ts',
 ];
 
+/** A folder of the core: it may import the shared files, the folders it names, and itself. */
+const coreFolder = (folder, below) => ({
+  name: `src/core/${folder}`,
+  files: [`src/core/${folder}/`],
+  may: [...CORE_SHARED, ...below.map((f) => `src/core/${f}/`), `src/core/${folder}/`],
+  packages: ['zod'],
+});
+
 const LAYERS = [
   // The core: plain TypeScript, run in Node by the unit tests, its only library zod. Each folder
   // imports only the folders listed before it here, so they never import each other in a loop
@@ -29,157 +37,41 @@ const LAYERS = [
     may: CORE_SHARED,
     packages: ['zod'],
   },
-  {
-    // The engine contract, cells, CSV text, column types.
-    name: 'src/core/data',
-    files: ['src/core/data/'],
-    may: [...CORE_SHARED, 'src/core/data/'],
-    packages: ['zod'],
-  },
-  {
-    // The Messages API as Sift speaks it.
-    name: 'src/core/model',
-    files: ['src/core/model/'],
-    may: [...CORE_SHARED, 'src/core/model/'],
-    packages: ['zod'],
-  },
-  {
-    // SQL Sift writes or checks.
-    name: 'src/core/sql',
-    files: ['src/core/sql/'],
-    may: [...CORE_SHARED, 'src/core/data/', 'src/core/sql/'],
-    packages: ['zod'],
-  },
-  {
-    // How a file is read, as pure rules.
-    name: 'src/core/reading',
-    files: ['src/core/reading/'],
-    may: [...CORE_SHARED, 'src/core/data/', 'src/core/sql/', 'src/core/reading/'],
-    packages: ['zod'],
-  },
-  {
-    // The kinds of item a turn shows.
-    name: 'src/core/items',
-    files: ['src/core/items/'],
-    may: [...CORE_SHARED, 'src/core/data/', 'src/core/items/'],
-    packages: ['zod'],
-  },
-  {
-    // An answer's figures and their checks.
-    name: 'src/core/figures',
-    files: ['src/core/figures/'],
-    may: [...CORE_SHARED, 'src/core/data/', 'src/core/figures/'],
-    packages: ['zod'],
-  },
-  {
-    // The event union and the view folded from it.
-    name: 'src/core/events',
-    files: ['src/core/events/'],
-    may: [
-      ...CORE_SHARED,
-      'src/core/data/',
-      'src/core/model/',
-      'src/core/items/',
-      'src/core/figures/',
-      'src/core/events/',
-    ],
-    packages: ['zod'],
-  },
-  {
-    // The checks a Vega-Lite spec passes.
-    name: 'src/core/charts',
-    files: ['src/core/charts/'],
-    may: [
-      ...CORE_SHARED,
-      'src/core/data/',
-      'src/core/sql/',
-      'src/core/events/',
-      'src/core/charts/',
-    ],
-    packages: ['zod'],
-  },
-  {
-    // Validate_finding's SQL and statistics.
-    name: 'src/core/validation',
-    files: ['src/core/validation/'],
-    may: [
-      ...CORE_SHARED,
-      'src/core/data/',
-      'src/core/sql/',
-      'src/core/events/',
-      'src/core/validation/',
-    ],
-    packages: ['zod'],
-  },
-  {
-    // One file per tool, the registry, ToolSet.
-    name: 'src/core/tools',
-    files: ['src/core/tools/'],
-    may: [
-      ...CORE_SHARED,
-      'src/core/data/',
-      'src/core/model/',
-      'src/core/sql/',
-      'src/core/items/',
-      'src/core/figures/',
-      'src/core/events/',
-      'src/core/charts/',
-      'src/core/validation/',
-      'src/core/tools/',
-    ],
-    packages: ['zod'],
-  },
-  {
-    // The turn.
-    name: 'src/core/agent',
-    files: ['src/core/agent/'],
-    may: [
-      ...CORE_SHARED,
-      'src/core/data/',
-      'src/core/model/',
-      'src/core/sql/',
-      'src/core/items/',
-      'src/core/figures/',
-      'src/core/events/',
-      'src/core/charts/',
-      'src/core/tools/',
-      'src/core/agent/',
-    ],
-    packages: ['zod'],
-  },
-  {
-    // The report.
-    name: 'src/core/report',
-    files: ['src/core/report/'],
-    may: [
-      ...CORE_SHARED,
-      'src/core/data/',
-      'src/core/model/',
-      'src/core/sql/',
-      'src/core/items/',
-      'src/core/figures/',
-      'src/core/events/',
-      'src/core/charts/',
-      'src/core/tools/',
-      'src/core/report/',
-    ],
-    packages: ['zod'],
-  },
-  {
-    // Session records, archive, tab messages, recovery.
-    name: 'src/core/session',
-    files: ['src/core/session/'],
-    may: [
-      ...CORE_SHARED,
-      'src/core/data/',
-      'src/core/model/',
-      'src/core/reading/',
-      'src/core/items/',
-      'src/core/events/',
-      'src/core/session/',
-    ],
-    packages: ['zod'],
-  },
+  // The engine contract, cells, CSV text, column types.
+  coreFolder('data', []),
+  // The Messages API as Sift speaks it.
+  coreFolder('model', []),
+  // SQL Sift writes or checks.
+  coreFolder('sql', ['data']),
+  // How a file is read, as pure rules.
+  coreFolder('reading', ['data', 'sql']),
+  // The kinds of item a turn shows.
+  coreFolder('items', ['data']),
+  // An answer's figures and their checks.
+  coreFolder('figures', ['data']),
+  // The event union and the view folded from it.
+  coreFolder('events', ['data', 'model', 'items', 'figures']),
+  // The checks a Vega-Lite spec passes.
+  coreFolder('charts', ['data', 'sql', 'events']),
+  // validate_finding's SQL and statistics.
+  coreFolder('validation', ['data', 'sql', 'events']),
+  // One file per tool, the registry, ToolSet.
+  coreFolder('tools', [
+    'data',
+    'model',
+    'sql',
+    'items',
+    'figures',
+    'events',
+    'charts',
+    'validation',
+  ]),
+  // The turn.
+  coreFolder('agent', ['data', 'model', 'sql', 'items', 'figures', 'events', 'charts', 'tools']),
+  // The report.
+  coreFolder('report', ['data', 'model', 'sql', 'items', 'figures', 'events', 'charts', 'tools']),
+  // Session records, archive, tab messages, recovery.
+  coreFolder('session', ['data', 'model', 'reading', 'items', 'events']),
   {
     // The browser's side: each adapter implements an interface of the state that uses it.
     name: 'src/adapters',

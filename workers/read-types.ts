@@ -2,13 +2,7 @@
  * What reading a file into a table is given (the worker's DuckDB, as ReadDeps) and what it
  * returns (FileRead): shared by read-file.ts and the readers it sends a file to.
  */
-import type {
-  ColumnConversion,
-  ColumnName,
-  Encoding,
-  FileFormat,
-} from '../src/core/data/engine.ts';
-import type { DateOrderChoice } from '../src/core/data/date-order.ts';
+import type { TableInfo } from '../src/core/data/engine.ts';
 import type { Exec } from './load-csv.ts';
 import type { ParquetReader } from './load-parquet.ts';
 
@@ -25,17 +19,16 @@ export interface ReadDeps {
   progress?(done: number): void;
 }
 
-export interface FileRead {
-  columns: ColumnName[];
-  format: FileFormat;
-  sheet?: string;
-  encoding: Encoding;
-  /** The encoding the person chose, when they did (kept with the session). */
-  readAs?: Encoding;
-  notes: string[];
-  conversions?: ColumnConversion[];
-  /** The person chose to keep numbers and dates as written. */
-  asWritten?: boolean;
-  /** The order the person chose for dates no value settles. */
-  dates?: DateOrderChoice;
-}
+/** What reading a file found: the table's description less what the engine adds after. */
+export type FileRead = Pick<
+  TableInfo,
+  | 'columns'
+  | 'format'
+  | 'sheet'
+  | 'encoding'
+  | 'readAs'
+  | 'notes'
+  | 'conversions'
+  | 'asWritten'
+  | 'dates'
+>;

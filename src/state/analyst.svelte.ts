@@ -6,7 +6,6 @@
  */
 import { describeTables } from '../core/agent/dataset.ts';
 import { runTurn } from '../core/agent/run-turn.ts';
-import { estimatedFit } from '../core/agent/window-estimate.ts';
 import type { AgentEvent, EndState, TurnKind } from '../core/events/events.ts';
 import { queriesSoFar, queryRowsOf } from '../core/events/query-ids.ts';
 import type { SessionView } from '../core/events/view.ts';
@@ -53,14 +52,6 @@ export class Analyst {
     this.#log = deps.log;
     this.#tools = deps.tools;
     this.#chartImage = deps.chartImage;
-  }
-
-  /**
-   * How a turn would be sized to a local model's window of `window` tokens, or why it cannot be,
-   * for the settings to say before anything is sent.
-   */
-  windowFit(window: number) {
-    return estimatedFit(window, this.#tools);
   }
 
   /** The turns of the session shown. */

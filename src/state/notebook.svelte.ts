@@ -4,7 +4,8 @@
  * edit, move, delete, run one, run all. Every change is an event of the session's log, so the
  * notebook is stored, exported and followed by another tab with the rest; a follower shows it.
  */
-import type { SiftEngine } from '../core/data/engine.ts';
+import type { QueryResult, SiftEngine } from '../core/data/engine.ts';
+import { keptResult } from '../core/data/kept-result.ts';
 import { errorMessage } from '../core/errors.ts';
 import { CELL_NAME, type CellView } from '../core/events/notebook.ts';
 import { cellError, cellQuery, staleCells } from '../core/sql/notebook-sql.ts';
@@ -98,7 +99,7 @@ export class Notebook {
     const statement = cellQuery(this.cells, index);
     this.running = cellId;
     try {
-      const result = await this.#engine
+      const result: QueryResult = await this.#engine
         .query(statement, {
           maxRows: CELL_MAX_ROWS,
           timeoutMs: CELL_TIMEOUT_MS,
@@ -115,16 +116,7 @@ export class Notebook {
         type: 'cell_ran',
         cellId,
         source: statement,
-        columns: result.ok ? result.columns.map((col) => col.name) : [],
-        rows: result.ok ? result.rows : [],
-        rowCount: result.ok ? result.totalRows : null,
-        truncated: result.ok ? result.truncated : false,
-        durationMs: result.durationMs,
-        isError: !result.ok,
-        ...(result.ok ? {} : { error: cellError(result.message, this.cells, index) }),
-        ...(!result.ok && 'details' in result && result.details
-          ? { errorDetails: result.details }
-          : {}),
+        ...keptResult(result, (message) => cellError(message, this.cells, index)),
         at: Date.now(),
       });
     } finally {

@@ -12,6 +12,7 @@ import { errorMessage } from '../core/errors.ts';
 import { MAX_SQL_CHARS } from '../core/sql/query-limits.ts';
 import { ResultFile } from './result-file.svelte.ts';
 import type { SessionLog } from './session-log.svelte.ts';
+import { keptResult } from '../core/data/kept-result.ts';
 
 export const CONSOLE_MAX_ROWS = 1000;
 /** Statements listed in the box's history, newest first. */
@@ -86,14 +87,7 @@ export class SqlConsole {
         type: 'own_query',
         queryId,
         query: statement,
-        columns: result.ok ? result.columns.map((c) => c.name) : [],
-        rows: result.ok ? result.rows : [],
-        rowCount: result.ok ? result.totalRows : null,
-        truncated: result.ok ? result.truncated : false,
-        durationMs: result.durationMs,
-        isError: !result.ok,
-        ...(result.ok ? {} : { error: result.message }),
-        ...(!result.ok && result.details ? { errorDetails: result.details } : {}),
+        ...keptResult(result),
         at: Date.now(),
       });
     }
@@ -112,14 +106,6 @@ export class SqlConsole {
   saveAll(dialect?: CsvDialect): Promise<Blob | null> {
     if (!this.result?.ok) return Promise.resolve(null);
     return this.file.save(this.#resultSql, Math.max(1, this.timeoutSeconds) * 1000, dialect);
-  }
-
-  /** Forgets the last result: it belonged to another session's tables. */
-  clear(): void {
-    this.result = null;
-    this.resultId = null;
-    this.file.clear();
-    this.lastSql = '';
   }
 
   /** Puts `statement` in the box in place of what was there, and the old result away. */

@@ -5,7 +5,7 @@
  * later cell reads its result (`SELECT * FROM revenue_by_month`), and its last result.
  */
 import { z } from 'zod';
-import { cell } from '../data/cell.ts';
+import { queryEvent } from '../items/query.ts';
 
 /** A cell's name: a SQL identifier that needs no quotes, as a table's name would be written. */
 export const CELL_NAME = /^[a-z_][a-z0-9_]{0,59}$/;
@@ -36,23 +36,18 @@ export const cellMovedEvent = z.object({
   at: z.number(),
 });
 
-/** A cell's run: the SQL it ran (its source then) and the result as the page keeps it. */
-export const cellRanEvent = z.object({
-  type: z.literal('cell_ran'),
-  cellId: z.string(),
-  source: z.string().max(200_000),
-  columns: z.array(z.string()),
-  rows: z.array(z.array(cell)),
-  /** Rows in the whole result; null when unknown. */
-  rowCount: z.number().nullable(),
-  truncated: z.boolean(),
-  durationMs: z.number(),
-  isError: z.boolean(),
-  error: z.string().optional(),
-  /** DuckDB's own text, when `error` says it in plain words. */
-  errorDetails: z.string().optional(),
-  at: z.number(),
-});
+/**
+ * A cell's run: the SQL it ran (its source then, with the earlier cells it read) and the result
+ * as the page keeps it — the fields of a query's result (core/items/query.ts), as own_query's.
+ */
+export const cellRanEvent = queryEvent
+  .omit({ type: true, turnId: true, callId: true, queryId: true, description: true, query: true })
+  .extend({
+    type: z.literal('cell_ran'),
+    cellId: z.string(),
+    source: z.string().max(200_000),
+    at: z.number(),
+  });
 
 export type CellRun = Omit<z.infer<typeof cellRanEvent>, 'type' | 'cellId'>;
 
