@@ -163,7 +163,14 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
     progress: (done: number) => void,
   ): Promise<LoadOutcome[]> {
     const started = performance.now();
-    const fail = (message: string): LoadOutcome[] => [{ ok: false, fileName: file.name, message }];
+    // A table read again another way ("Read as…"), or from another file (Replace file, issue
+    // 48), is read beside itself and takes its place only once read: a reading that fails leaves
+    // it as it was (issue 46) — a workbook's sheet as much as a delimited file.
+    const rereading = name !== undefined && tables.has(name);
+    const kept = rereading ? ` The table ${name} stays as it was read before.` : '';
+    const fail = (message: string): LoadOutcome[] => [
+      { ok: false, fileName: file.name, message: `${message}${kept}` },
+    ];
     // A handle to anything but a File reads as a garbage one-column table (ARCHITECTURE.md, Facts: bundles).
     if (!(file instanceof File)) return fail('This is not a file.');
     // A gzip file is judged, and sniffed, by the start of what it holds; DuckDB unpacks the rest.
@@ -181,36 +188,42 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
     const nameFor = (fallback: string) =>
       name ??
       (alone && !tables.has('data') ? 'data' : tableNameFor(fallback, new Set(tables.keys())));
-    // A table read again another way ("Read as…") is read beside itself and takes its place only
-    // once read: a reading that fails leaves it as it was (issue 46). A workbook's sheets are read
-    // in place.
-    const rereading = name !== undefined && tables.has(name) && verdict.kind !== 'zip';
+    const beside = `${name}__sift_reread`;
     /** The named table dropped, and forgotten with its profile. */
     const dropNamed = async (named: string) => {
       await exec(`DROP TABLE IF EXISTS ${quoteIdent(named)}`);
       tables.delete(named);
       profiles.delete(named);
     };
-    if (name && !rereading) await dropNamed(name);
+    /** The table read beside takes the name's place; the table as the page is told of it. */
+    const takePlace = async (got: FileRead) => {
+      await dropNamed(name!);
+      await exec(`ALTER TABLE ${quoteIdent(beside)} RENAME TO ${quoteIdent(name!)}`);
+      return keep(name!, file, got, started);
+    };
     if (verdict.kind === 'zip') {
       const workbook = {
         json: jsonDeps(reading),
         taken: () => new Set(tables.keys()),
-        keep: (table: string, got: FileRead) => keep(table, file, got, started),
+        keep: (table: string, got: FileRead) =>
+          rereading && table === beside ? takePlace(got) : keep(table, file, got, started),
       };
-      return loadWorkbook(workbook, file, nameFor, choice);
+      const outcomes = await loadWorkbook(
+        workbook,
+        file,
+        rereading ? () => beside : nameFor,
+        choice,
+      );
+      return outcomes.map((o) => (o.ok ? o : { ...o, message: `${o.message}${kept}` }));
     }
-    const table = rereading ? `${name}__sift_reread` : nameFor(file.name);
+    const table = rereading ? beside : nameFor(file.name);
     try {
       const got = await readFile({ ...reading, progress }, table, file, read, verdict, choice);
       if (!rereading) return [{ ok: true, table: await keep(table, file, got, started) }];
-      await dropNamed(name);
-      await exec(`ALTER TABLE ${quoteIdent(table)} RENAME TO ${quoteIdent(name)}`);
-      return [{ ok: true, table: await keep(name, file, got, started) }];
+      return [{ ok: true, table: await takePlace(got) }];
     } catch (e) {
       if (rereading) await exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`).catch(() => undefined);
-      const kept = rereading ? ` The table ${name} stays as it was read before.` : '';
-      return fail(`${errorMessage(e)}${kept}`);
+      return fail(errorMessage(e));
     }
   }
 
@@ -405,7 +418,7 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
     profile(
       table: string,
       options: ProfileOptions = {},
-      onColumn?: (column: ColumnProfile) => void,
+      onColumn?: (column: ColumnProfile) => unknown,
     ): Promise<TableProfile> {
       abandonWarmUp();
       const stop = new Stopper();
@@ -420,7 +433,11 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
           const columns = wanted ? schema.filter((c) => wanted.includes(c.name)) : schema;
           const run = (sql: string) => exec(sql, stop);
           const profile = kept ?? (await profileTable(run, table, columns, info.rows));
-          if (onColumn) for (const column of profile.columns) onColumn(column);
+          // Taken before the answer: a Comlink callback's port keeps no order with it.
+          if (onColumn)
+            await Promise.all(
+              profile.columns.map((c) => Promise.resolve(onColumn(c)).catch(() => undefined)),
+            );
           return profile;
         },
         () => {

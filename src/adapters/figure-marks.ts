@@ -55,10 +55,12 @@ export const FIGURE_LABEL: Record<CheckedFigure['state'], string> = {
   checked: 'Checked',
   mismatch: 'Not in the cited query',
   untraced: 'Not traced to a query',
+  changed: 'Changed since it was written',
 };
 
 /** Takes off the marks of an earlier check: the text is the same, what it cites may not be. */
 function unmark(root: HTMLElement): void {
+  for (const now of root.querySelectorAll('[data-figure-now]')) now.remove();
   const marked = root.querySelectorAll(FIGURE);
   for (const span of marked) span.replaceWith(...span.childNodes);
   if (marked.length) root.normalize();
@@ -68,7 +70,10 @@ function unmark(root: HTMLElement): void {
  * Wraps each figure of `figures` (in the order written) found in `root`'s text; marks of an
  * earlier call are replaced (a query the answer cites may have finished since).
  */
-export function markFigures(root: HTMLElement, figures: readonly CheckedFigure[]): void {
+export function markFigures(
+  root: HTMLElement,
+  figures: readonly (CheckedFigure & { now?: string })[],
+): void {
   unmark(root);
   const nodes = textNodes(root);
   let n = 0;
@@ -99,6 +104,16 @@ export function markFigures(root: HTMLElement, figures: readonly CheckedFigure[]
       }
       rest.replaceWith(span);
       span.append(rest);
+      // A notebook's finding whose value moved (core/figures/recheck.ts): the value now, beside
+      // the one written.
+      if (figure.state === 'changed' && figure.now) {
+        const now = document.createElement('span');
+        now.dataset.figureNow = '';
+        now.dataset.testid = 'figure-now';
+        now.className = 'figure-now';
+        now.textContent = `now ${figure.now}`;
+        span.after(now);
+      }
       // What follows the figure is a text node of its own now: the next figure is looked for there.
       nodes.splice(k, 1, after);
       n = k;

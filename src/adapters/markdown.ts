@@ -11,6 +11,7 @@
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked';
+import { CITED_ID } from '../core/figures/figures-in-text.ts';
 
 const ALLOWED_TAGS = [
   'p',
@@ -70,14 +71,14 @@ function escapeHtml(text: string): string {
 
 /**
  * `[Q3]` or `[Q3, Q7]` after a figure cites the queries it came from (the ids the sql_query
- * tool hands the model). Inline code is tokenized first, so `` `[Q3]` `` stays code.
+ * tool hands the model); `[@revenue]` a notebook cell (core/figures/figures-in-text.ts). Inline code is tokenized first, so `` `[Q3]` `` stays code.
  */
-const CITATION = /^\[(Q\d{1,5}(?:\s*,\s*Q\d{1,5})*)\]/;
+const CITATION = new RegExp(String.raw`^\[(${CITED_ID}(?:\s*,\s*${CITED_ID})*)\]`);
 
 const citations: TokenizerAndRendererExtension = {
   name: 'citation',
   level: 'inline',
-  start: (src) => src.match(/\[Q\d/)?.index,
+  start: (src) => src.match(/\[(?:Q\d|@[a-z_])/)?.index,
   tokenizer(src) {
     const match = CITATION.exec(src);
     if (!match) return undefined;

@@ -22,8 +22,13 @@ export const [getApp, setApp] = createContext<SiftApp>();
 export interface Page {
   /** Puts `sql` in the SQL box, on the data tab, ready to edit and run. */
   openInSqlBox(sql: string): void;
-  /** Keeps `sql` as a new cell of the session's notebook, run, and shows the notebook (issue 48). */
-  toNotebook(sql: string): void;
+  /**
+   * Keeps a query, a chart or an answer in the session's notebook (state/to-notebook.ts), shows
+   * the notebook at that cell and runs the SQL cells it made (issue 48).
+   */
+  toNotebook(what: ToNotebookWhat): void;
+  /** Shows the notebook and runs every cell again (after a file was replaced). */
+  runNotebook(): void;
   /** Puts the focus in the question box, when the page shows one (there is data). */
   focusQuestion(): void;
   /** An `{@attach}` making the element query `id`'s card, the one its citations show (query-cards.ts). */
@@ -36,3 +41,8 @@ export interface Page {
 }
 
 export const [getPage, setPage] = createContext<Page>();
+
+export type ToNotebookWhat =
+  | { query: string }
+  | { answer: string }
+  | { chart: { spec: Record<string, unknown>; title: string; queryId: string } };

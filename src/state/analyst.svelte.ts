@@ -8,6 +8,7 @@ import { describeTables } from '../core/agent/dataset.ts';
 import { runTurn } from '../core/agent/run-turn.ts';
 import type { AgentEvent, EndState, TurnKind } from '../core/events/events.ts';
 import { queriesSoFar, queryRowsOf } from '../core/events/query-ids.ts';
+import { cellRowsOf } from '../core/events/notebook.ts';
 import type { SessionView } from '../core/events/view.ts';
 import { errorMessage } from '../core/errors.ts';
 import type { TableProfile } from '../core/data/engine.ts';
@@ -220,7 +221,10 @@ export class Analyst {
           queriesSoFar: queriesSoFar(log.events),
           nextQueryId: () => log.nextQueryId(),
           ownQueries: log.view.ownQueries.filter((q) => q.afterTurns === log.view.turns.length),
-          queryRows: (id) => queryRowsOf(log.events, id),
+          notebook: log.view.notebook.filter(
+            (c) => c.run && c.run.at > (log.view.turns.at(-1)?.startedAt ?? -Infinity),
+          ),
+          queryRows: (id) => queryRowsOf(log.events, id) ?? cellRowsOf(log.view.notebook, id),
           signal: abort.signal,
           emit,
           ask: ({ callId }, signal) => this.waiting.wait(callId, signal),

@@ -52,7 +52,12 @@ export class FigureChecks {
 
   /** How many figures of a turn's answers were checked, misquoted or untraced: its footer. */
   counts(turn: TurnView): Record<FigureState, number> {
-    const counts: Record<FigureState, number> = { checked: 0, mismatch: 0, untraced: 0 };
+    const counts: Record<FigureState, number> = {
+      checked: 0,
+      mismatch: 0,
+      untraced: 0,
+      changed: 0,
+    };
     for (const i of turn.items)
       if (i.type === 'text') for (const f of this.of(i.text, i.draft)) counts[f.state]++;
     return counts;

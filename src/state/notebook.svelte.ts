@@ -1,29 +1,71 @@
 /**
  * The notebook of the session shown (issue 48), part of its scope (session-scope.svelte.ts): its
- * cells as the log folds them, which are stale, and what the person does to them — add, rename,
- * edit, move, delete, run one, run all. Every change is an event of the session's log, so the
- * notebook is stored, exported and followed by another tab with the rest; a follower shows it.
+ * cells as the log folds them, which are stale, its findings checked against the cells' results,
+ * and what the person does to them — add, rename, edit, move, delete and undo, run one, run all.
+ * Every change is an event of the session's log, so the notebook is stored, exported and
+ * followed by another tab with the rest; a follower shows it.
  */
 import type { QueryResult, SiftEngine } from '../core/data/engine.ts';
 import { keptResult } from '../core/data/kept-result.ts';
 import { errorMessage } from '../core/errors.ts';
-import { CELL_NAME, type CellView } from '../core/events/notebook.ts';
-import { cellError, cellQuery, staleCells } from '../core/sql/notebook-sql.ts';
+import { CELL_NAME, type CellKind, type CellView } from '../core/events/notebook.ts';
+import type { FigureSource } from '../core/figures/check-figures.ts';
+import {
+  anchorFigures,
+  recheckFigures,
+  renamedCell,
+  type FigureAnchor,
+  type Rechecked,
+} from '../core/figures/recheck.ts';
+import { cannotRun, cellError, cellQuery, staleCells } from '../core/sql/notebook-sql.ts';
 import type { SessionLog } from './session-log.svelte.ts';
 
 /** Rows a cell's result keeps, as the SQL box's does. */
 export const CELL_MAX_ROWS = 1000;
 const CELL_TIMEOUT_MS = 30_000;
 
+/** What a new cell of each kind is called, numbered: `cell_3`, `text_2`, `chart_1`. */
+const STEM: Record<CellKind, string> = { sql: 'cell', text: 'text', chart: 'chart' };
+
+/** How many findings of the text cells hold, changed, or can no longer be checked. */
+export interface Findings {
+  checked: number;
+  changed: number;
+  mismatch: number;
+  untraced: number;
+}
+
+export interface NotebookDeps {
+  engine: Pick<SiftEngine, 'query'>;
+  /** The session's tables' names, which a cell's name may not take. */
+  tables: () => readonly string[];
+}
+
+/** A name like `wanted` that a cell may take: lower case, `_` for the rest, not taken. */
+export function nameLike(wanted: string, taken: readonly string[]): string {
+  let stem = wanted
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 50);
+  if (!/^[a-z_]/.test(stem)) stem = `cell_${stem}`;
+  let name = stem;
+  for (let n = 2; taken.includes(name); n++) name = `${stem}_${n}`;
+  return name;
+}
+
 export class Notebook {
   /** The cell running now, if any; cells run one at a time. */
   running = $state<string | null>(null);
+  /** The cell deleted last, with its place and result, until Undo or the next delete. */
+  removed = $state.raw<{ cell: CellView; after: string | null } | null>(null);
   readonly #log: SessionLog;
-  readonly #engine: Pick<SiftEngine, 'query'>;
+  readonly #deps: NotebookDeps;
 
-  constructor(log: SessionLog, engine: Pick<SiftEngine, 'query'>) {
+  constructor(log: SessionLog, deps: NotebookDeps) {
     this.#log = log;
-    this.#engine = engine;
+    this.#deps = deps;
   }
 
   get cells(): readonly CellView[] {
@@ -40,48 +82,131 @@ export class Notebook {
     return !this.#log.readOnly && !this.#log.closed;
   }
 
-  /** A new SQL cell after `after` (last when absent), named `cell_N`; its id. */
-  add(source = '', after?: string): string | null {
+  /** The SQL cells' results a text cell cites, by `@name` (core/figures). */
+  readonly sources = $derived.by(() => {
+    // Made anew from the cells each time, never changed after: a plain Map is the value.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    const sources = new Map<string, FigureSource>();
+    for (const c of this.cells)
+      if (c.kind === 'sql' && c.run && !c.run.isError)
+        sources.set(`@${c.name}`, {
+          columns: c.run.columns,
+          rows: c.run.rows,
+          rowCount: c.run.rowCount,
+        });
+    return sources;
+  });
+
+  /** Each text cell's figures, checked again against the results now (core/figures/recheck.ts). */
+  readonly checks = $derived.by(() => {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- made anew, never changed after
+    const checks = new Map<string, Rechecked>();
+    for (const c of this.cells)
+      if (c.kind === 'text')
+        checks.set(c.cellId, recheckFigures(c.source, c.anchors ?? [], this.sources));
+    return checks;
+  });
+
+  /** The findings of every text cell, counted: the summary at the notebook's top. */
+  get findings(): Findings {
+    const total: Findings = { checked: 0, changed: 0, mismatch: 0, untraced: 0 };
+    for (const { counts } of this.checks.values())
+      for (const k of Object.keys(total) as (keyof Findings)[]) total[k] += counts[k];
+    return total;
+  }
+
+  /**
+   * A new cell after `after` (last when absent), named `name` if free (else numbered by kind);
+   * its id. A text cell's figures are anchored on the results now unless `anchors` are given.
+   */
+  add(
+    kind: CellKind = 'sql',
+    source = '',
+    more: { after?: string; of?: string; name?: string; anchors?: FigureAnchor[] } = {},
+  ): string | null {
     if (!this.writable) return null;
-    const taken = this.cells.map((c) => c.name);
-    let n = this.cells.length + 1;
-    while (taken.includes(`cell_${n}`)) n++;
+    const taken = this.#taken();
+    let n = this.cells.filter((c) => c.kind === kind).length + 1;
+    while (taken.includes(`${STEM[kind]}_${n}`)) n++;
     const cellId = `cell-${crypto.randomUUID()}`;
     this.#log.record({
       type: 'cell_set',
       cellId,
-      kind: 'sql',
-      name: `cell_${n}`,
+      kind,
+      name: more.name ? nameLike(more.name, taken) : `${STEM[kind]}_${n}`,
       source,
-      ...(after === undefined ? {} : { after }),
+      ...(more.after === undefined ? {} : { after: more.after }),
+      ...(more.of === undefined ? {} : { of: more.of }),
+      ...(kind === 'text' ? { anchors: more.anchors ?? anchorFigures(source, this.sources) } : {}),
       at: Date.now(),
     });
     return cellId;
   }
 
-  /** Keeps `source` as the cell's SQL (not run: the cell shows as stale until it is). */
+  /** The cell of `cellId`, as the log has it now. */
+  cell(cellId: string): CellView | undefined {
+    return this.#cell(cellId);
+  }
+
+  /**
+   * Keeps `source` as the cell's SQL, text or spec. A SQL cell shows as stale until it runs
+   * again; a text cell's figures are anchored anew where the results have them now.
+   */
   edit(cellId: string, source: string): void {
     const c = this.#cell(cellId);
     if (!c || !this.writable || c.source === source) return;
-    this.#log.record({ ...this.#set(c), source });
+    this.#log.record({ ...this.#set(c), source, ...this.#anchors(c, source) });
   }
 
-  /** Renames a cell; the reason in words when the name cannot be taken, else null. */
+  /** Renames a cell; the reason in words, with a name that would do, when it cannot be taken. */
   rename(cellId: string, name: string): string | null {
     const c = this.#cell(cellId);
     const wanted = name.trim();
     if (!c || !this.writable || wanted === c.name) return null;
+    const others = this.#taken().filter((n) => n !== c.name);
+    const instead = () => nameLike(wanted, others);
     if (!CELL_NAME.test(wanted))
-      return 'A name is lower-case letters, digits and _, starting with a letter or _ (as a table’s name is written), up to 60.';
-    if (this.cells.some((o) => o.name === wanted))
-      return `Another cell is already named ${wanted}.`;
+      return `A name is lower-case letters, digits and _, starting with a letter or _ (as a table’s name is written), up to 60: ${instead()}, say.`;
+    if (this.#deps.tables().includes(wanted))
+      return `A table is named ${wanted}: a cell of that name would hide it from the cells after it. ${instead()}, say.`;
+    if (others.includes(wanted))
+      return `Another cell is already named ${wanted}: ${instead()}, say.`;
     this.#log.record({ ...this.#set(c), name: wanted });
+    // The text cells that cite it cite it by its new name.
+    if (c.kind === 'sql')
+      for (const t of this.cells)
+        if (t.kind === 'text') {
+          const moved = renamedCell(t.source, t.anchors ?? [], `@${c.name}`, `@${wanted}`);
+          if (moved.source !== t.source) this.#log.record({ ...this.#set(t), ...moved });
+        }
     return null;
   }
 
   remove(cellId: string): void {
-    if (!this.writable || !this.#cell(cellId)) return;
+    const at = this.cells.findIndex((c) => c.cellId === cellId);
+    if (!this.writable || at < 0) return;
+    this.removed = { cell: this.cells[at]!, after: at > 0 ? this.cells[at - 1]!.cellId : null };
     this.#log.record({ type: 'cell_removed', cellId, at: Date.now() });
+  }
+
+  /** Brings back the cell deleted last, in its place, with its result. */
+  undoRemove(): void {
+    const removed = this.removed;
+    if (!removed || !this.writable) return;
+    this.removed = null;
+    const { cell, after } = removed;
+    const { run, cellId, ...fields } = cell;
+    const taken = this.#taken();
+    this.#log.record({
+      type: 'cell_set',
+      cellId,
+      ...fields,
+      // Its name, unless a cell made since has taken it.
+      name: taken.includes(cell.name) ? nameLike(cell.name, taken) : cell.name,
+      after: after && this.#cell(after) ? after : null,
+      at: Date.now(),
+    });
+    if (run) this.#log.record({ type: 'cell_ran', cellId, ...run });
   }
 
   move(cellId: string, by: -1 | 1): void {
@@ -90,16 +215,27 @@ export class Notebook {
     this.#log.record({ type: 'cell_moved', cellId, by, at: Date.now() });
   }
 
-  /** Runs one cell, the earlier cells it reads by name included (notebook-sql.ts). */
+  /** Runs one SQL cell, the earlier cells it reads by name included (notebook-sql.ts). */
   async run(cellId: string): Promise<void> {
     const index = this.cells.findIndex((c) => c.cellId === cellId);
     if (index < 0 || this.running || !this.writable) return;
     const c = this.cells[index]!;
-    if (!c.source.trim()) return;
+    if (c.kind !== 'sql' || !c.source.trim()) return;
     const statement = cellQuery(this.cells, index);
+    const refused = cannotRun(this.cells, index);
+    if (refused) {
+      this.#log.record({
+        type: 'cell_ran',
+        cellId,
+        source: statement,
+        ...keptResult({ ok: false, kind: 'error', message: refused, durationMs: 0 }, (m) => m),
+        at: Date.now(),
+      });
+      return;
+    }
     this.running = cellId;
     try {
-      const result: QueryResult = await this.#engine
+      const result: QueryResult = await this.#deps.engine
         .query(statement, {
           maxRows: CELL_MAX_ROWS,
           timeoutMs: CELL_TIMEOUT_MS,
@@ -124,16 +260,28 @@ export class Notebook {
     }
   }
 
-  /** Runs every cell, top to bottom: each reads the others as they are now. */
+  /**
+   * Runs every SQL cell, top to bottom: each reads the others as they are now. The charts are
+   * drawn from the new results and the text cells' figures checked against them as they come.
+   */
   async runAll(): Promise<void> {
     for (const c of [...this.cells]) {
       if (!this.writable) return;
-      await this.run(c.cellId);
+      if (c.kind === 'sql') await this.run(c.cellId);
     }
+  }
+
+  /** The names taken: the cells' and the tables'. */
+  #taken(): string[] {
+    return [...this.cells.map((c) => c.name), ...this.#deps.tables()];
   }
 
   #cell(cellId: string): CellView | undefined {
     return this.cells.find((c) => c.cellId === cellId);
+  }
+
+  #anchors(c: CellView, source: string) {
+    return c.kind === 'text' ? { anchors: anchorFigures(source, this.sources) } : {};
   }
 
   #set(c: CellView) {
@@ -143,6 +291,8 @@ export class Notebook {
       kind: c.kind,
       name: c.name,
       source: c.source,
+      ...(c.of === undefined ? {} : { of: c.of }),
+      ...(c.anchors === undefined ? {} : { anchors: c.anchors }),
       at: Date.now(),
     };
   }

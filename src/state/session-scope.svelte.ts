@@ -58,7 +58,10 @@ export function createSession(log: SessionLog, deps: ScopeDeps): SessionScope {
     keptCharts: new KeptCharts(log),
     tableRows,
     figures: new FigureChecks(() => log.view),
-    notebook: new Notebook(log, deps.engine),
+    notebook: new Notebook(log, {
+      engine: deps.engine,
+      tables: () => deps.workspace.tables.map((t) => t.name),
+    }),
     dispose() {
       analyst.stop();
       log.close();

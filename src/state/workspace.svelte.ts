@@ -12,6 +12,7 @@ import type {
   TableProfile,
 } from '../core/data/engine.ts';
 import { errorMessage } from '../core/errors.ts';
+import { readChoiceOf, tableChanges, type TableChanges } from '../core/data/table-changes.ts';
 import type { JoinHint } from '../core/sql/join-keys.ts';
 import { SessionTables } from './session-tables.svelte.ts';
 import type { WriterTables } from './tab-engine.svelte.ts';
@@ -179,14 +180,24 @@ export class Workspace {
     const file = this.#tables.files.get(table);
     const info = this.tables.find((t) => t.name === table);
     if (!file || !info) return;
-    const choice: ReadChoice = {
-      ...(info.sheet === undefined ? {} : { sheet: info.sheet }),
-      ...(info.readAs === undefined ? {} : { encoding: info.readAs }),
-      ...(info.asWritten ? { asWritten: true } : {}),
-      ...(info.dates ? { dates: info.dates } : {}),
-      ...change,
-    };
+    const choice: ReadChoice = { ...readChoiceOf(info), ...change };
     await this.#afterReset(() => this.#work.load(this.#load([file], [table], [choice], true)));
+  }
+
+  /**
+   * Reads another file under a table's name, the way the person chose to read the table's own
+   * (next month's export: issue 48); what changed, or null when it could not be read — the
+   * table stays as it was then (the engine reads a file under a taken name beside it first),
+   * and the failure is shown as any load's is.
+   */
+  async replace(table: string, file: File): Promise<TableChanges | null> {
+    const before = this.tables.find((t) => t.name === table);
+    if (!before) return null;
+    const loaded = await this.#afterReset(() =>
+      this.#work.load(this.#load([file], [table], [readChoiceOf(before)], true)),
+    );
+    const after = loaded.find((t) => t.name === table);
+    return after ? tableChanges(before, after) : null;
   }
 
   /**

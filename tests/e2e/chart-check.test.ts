@@ -89,6 +89,18 @@ describe('the chart check', () => {
     const plots = page.locator('[data-testid="item"][data-type="plot"]');
     expect(await plots.count()).toBe(1);
     expect(await plots.locator('.plot-title').innerText()).toBe('Rain by month (mm)');
+
+    // Sent to the notebook (issue 48): a chart cell drawn from a SQL cell of its query, run.
+    await plots.locator('[data-testid="to-notebook"]').click();
+    const drawn = page.locator('[data-testid="cell"][data-kind="chart"] [data-testid="plot"]');
+    await expect.poll(() => drawn.getAttribute('data-rendered')).toBe('true');
+    expect(await drawn.locator('.plot-title').innerText()).toBe('Rain by month (mm)');
+    expect(await drawn.locator('svg .mark-rect path').count()).toBe(12);
+    expect(
+      await page
+        .locator('[data-testid="cell"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-kind'))),
+    ).toEqual(['sql', 'chart']);
     expect(errors).toEqual([]);
   });
 

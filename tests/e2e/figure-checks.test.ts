@@ -120,6 +120,35 @@ describe('figures beside a citation', () => {
     expect(fresh.errors).toEqual([]);
     await fresh.page.close();
 
+    // Sent to the notebook (issue 48), the answer is a text cell citing a cell of its query,
+    // run: its figures are checked there the same.
+    await page
+      .locator('[data-testid="item"][data-type="text"] [data-testid="to-notebook"]')
+      .click();
+    const inNotebook = page.locator(
+      '[data-testid="cell"][data-kind="text"] [data-testid="figure"]',
+    );
+    await expect
+      .poll(() =>
+        inNotebook.evaluateAll((els) =>
+          els.map((e) => [e.textContent, e.getAttribute('data-state')]),
+        ),
+      )
+      .toEqual(expected);
+    expect(
+      await page
+        .locator('[data-testid="cell"]')
+        .evaluateAll((els) =>
+          els.map((e) => [e.getAttribute('data-kind'), e.getAttribute('data-name')]),
+        ),
+    ).toEqual([
+      ['sql', 'q1'],
+      ['text', 'text_1'],
+    ]);
+    expect(
+      await page.locator('[data-testid="cell"][data-kind="text"] cite').allInnerTexts(),
+    ).toEqual(['@q1', '@q1']);
+
     // Nothing was asked of the model again: the page checks the stored results itself.
     expect(await messageRequests()).toHaveLength(3);
     expect(errors).toEqual([]);

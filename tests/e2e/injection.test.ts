@@ -492,6 +492,50 @@ describe('a session file edited to carry payloads', () => {
       spec: { data: { url: `${origin}/own-chart-plot` }, mark: 'bar' },
       at: 1,
     });
+    // Notebook cells (core/events/notebook.ts): a text cell's Markdown, a chart cell's spec.
+    events.push(
+      {
+        type: 'cell_set',
+        cellId: 'nb-sql',
+        kind: 'sql',
+        name: 'cell_1',
+        source: 'SELECT 1 AS n',
+        at: 1,
+      },
+      {
+        type: 'cell_ran',
+        cellId: 'nb-sql',
+        source: 'SELECT 1 AS n',
+        columns: ['n'],
+        rows: [[1]],
+        rowCount: 1,
+        truncated: false,
+        durationMs: 1,
+        isError: false,
+        at: 2,
+      },
+      {
+        type: 'cell_set',
+        cellId: 'nb-text',
+        kind: 'text',
+        name: 'text_1',
+        source: `<img src="${origin}/nb-text" onerror="window.${CANARY}='nb-text'"> ![secret](${origin}/nb-md-img) 1 [@cell_1]`,
+        at: 3,
+      },
+      {
+        type: 'cell_set',
+        cellId: 'nb-chart',
+        kind: 'chart',
+        name: 'chart_1',
+        of: 'nb-sql',
+        source: JSON.stringify({
+          title: `<img src="${origin}/nb-chart-title">`,
+          mark: 'image',
+          encoding: { url: { value: `${origin}/nb-chart` } },
+        }),
+        at: 4,
+      },
+    );
     const edited = buildArchive({
       session: { ...manifest.session, title: `<img src="${origin}/sift-title">Edited` },
       tables: manifest.tables.map((t, i) => ({ name: t.name, file: files[i] as File })),
@@ -514,6 +558,16 @@ describe('a session file edited to carry payloads', () => {
     const mine = fresh.locator('[data-testid="chart-card"][data-by="person"]');
     await expect.poll(() => mine.innerText()).toMatch(/not drawn.*URL/is);
     expect(await mine.innerText()).toContain(`<img src="${origin}/own-chart-title"`);
+    await expectNothingEscaped(fresh);
+    // The notebook's text as text, its image named, its chart refused for the URL it carries.
+    await fresh.click('[data-testid="tab-notebook"]');
+    const text = fresh.locator('[data-testid="cell"][data-kind="text"]');
+    await expect.poll(() => text.innerText()).toContain(`<img src="${origin}/nb-text"`);
+    expect(await text.innerText()).toContain('[image: secret]');
+    expect(await text.locator('[data-testid="figure"]').getAttribute('data-state')).toBe('checked');
+    await expect
+      .poll(() => fresh.locator('[data-testid="cell-chart-missing"]').innerText())
+      .toMatch(/cannot be drawn.*URL/is);
     await expectNothingEscaped(fresh);
   });
 });

@@ -2,18 +2,37 @@
  * The notebook (issue 48), as a person uses it in the built app with DuckDB in its worker: named
  * SQL cells, a later one reading an earlier one's result by its name, a failure said in plain
  * words and fixed, an edit marking the cells it changes stale, Run all, and the cells kept with
- * the session through a reload. Expected figures are counted here from the bundled CSV.
+ * the session through a reload; then a text cell's findings, next month's file read in the
+ * table's place, and Run all saying which findings hold and which changed. Expected figures are
+ * counted here from the bundled CSV, and taken from the exports corpus's expected.json (make.py
+ * computed them from the values it wrote).
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runSql } from './app.ts';
-import { useBrowser } from './browser.ts';
+import { downloaded, loadFiles, runSql } from './app.ts';
+import { openApp, useBrowser } from './browser.ts';
 import { openWithSample, sessionsReady } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 
 const cell = (page: Page, i: number) => page.locator('[data-testid="cell"]').nth(i);
+
+/** Adds a SQL cell named `name` holding `sql`, and runs it. */
+async function addCell(page: Page, name: string, sql: string): Promise<void> {
+  const i = await page.locator('[data-testid="cell"]').count();
+  await page.click('[data-testid="add-cell-sql"]');
+  await type(page, i, sql);
+  await cell(page, i).locator('[data-testid="cell-name"]').fill(name);
+  await cell(page, i).locator('[data-testid="cell-name"]').press('Enter');
+  await expect.poll(() => cell(page, i).getAttribute('data-name')).toBe(name);
+  await run(page, i);
+}
+
+const figures = (page: Page) =>
+  page
+    .locator('[data-testid="cell"][data-kind="text"] [data-testid="figure"]')
+    .evaluateAll((els) => els.map((e) => [e.textContent, e.getAttribute('data-state')]));
 
 async function type(page: Page, i: number, sql: string): Promise<void> {
   const box = cell(page, i);
@@ -124,6 +143,99 @@ describe('the notebook', () => {
     // The grid groups thousands, as the SQL box's result does.
     await expect.poll(() => firstColumn(page, 2)).toEqual([seattle.length.toLocaleString('en-US')]);
     expect(await states(page)).toEqual(['done', 'done', 'done']);
+    expect(errors).toEqual([]);
+  });
+
+  it('runs again on next month’s file, and says which findings still hold and which changed', async () => {
+    const expected = JSON.parse(await readFile('tests/fixtures/exports/expected.json', 'utf8'));
+    const month = (name: string) => {
+      const e = expected[`${name}.csv`];
+      const credits = e.columns.find((c: { name: string }) => c.name === 'Crédit').sum as number;
+      return { rows: e.layout.rows as number, credits };
+    };
+    const march = month('fr-bank-statement-ddmmyy-windows1252');
+    const april = month('fr-bank-statement-april-ddmmyy-windows1252');
+    const money = (x: number) =>
+      x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+    const { page, errors } = await openApp(browser());
+    await sessionsReady(page);
+    await loadFiles(page, ['tests/fixtures/exports/fr-bank-statement-ddmmyy-windows1252.csv']);
+    await page.click('[data-testid="tab-notebook"]');
+    await addCell(page, 'totals', 'SELECT sum("Crédit") AS credits, count(*) AS lines FROM data');
+    await addCell(page, 'rent', `SELECT "Débit" AS rent FROM data WHERE "Libellé" LIKE '%Loyer%'`);
+    await page.click('[data-testid="add-cell-text"]');
+    await page
+      .locator('[data-testid="cell-text"]')
+      .fill(
+        `Credits came to ${money(march.credits)} [@totals] over ${march.rows} lines [@totals]. The rent was 845.00 [@rent].`,
+      );
+    await page.click('[data-testid="cell-done"]');
+    await expect
+      .poll(() => figures(page))
+      .toEqual([
+        [money(march.credits), 'checked'],
+        [String(march.rows), 'checked'],
+        ['845.00', 'checked'],
+      ]);
+    expect(await page.getAttribute('[data-testid="findings"]', 'data-checked')).toBe('3');
+
+    // April's export, read as the table in March's place: what differs is said.
+    await page.click('[data-testid="view-data"]');
+    await page.setInputFiles(
+      '[data-testid="replace-file-input"]',
+      'tests/fixtures/exports/fr-bank-statement-april-ddmmyy-windows1252.csv',
+    );
+    const changes = page.locator('[data-testid="replace-changes"]');
+    await expect
+      .poll(() => changes.innerText().catch(() => ''), { timeout: 60_000 })
+      .toMatch(new RegExp(`${april.rows} rows \\(${march.rows} before\\)`));
+    expect(await changes.innerText()).toContain('The same columns, of the same types.');
+
+    // Run again: the credits and the lines changed, the rent holds.
+    await page.click('[data-testid="replace-run-all"]');
+    await expect
+      .poll(() => page.getAttribute('[data-testid="findings"]', 'data-changed'))
+      .toBe('2');
+    expect(await figures(page)).toEqual([
+      [money(march.credits), 'changed'],
+      [String(march.rows), 'changed'],
+      ['845.00', 'checked'],
+    ]);
+    expect(await page.locator('[data-testid="figure-now"]').allInnerTexts()).toEqual([
+      `now ${money(april.credits)}`,
+      `now ${april.rows}`,
+    ]);
+    expect(await page.getAttribute('[data-testid="findings"]', 'data-checked')).toBe('1');
+    // Saved as Markdown, with what changed said beside the figure.
+    const md = (
+      await downloaded(page, page.locator('[data-testid="export-notebook-md"]'))
+    ).toString();
+    expect(md).toContain(
+      `Credits came to ${money(march.credits)} _(now ${money(april.credits)})_ [@totals]`,
+    );
+    expect(md).toContain('## rent\n\n```sql\n');
+
+    // A file that cannot be read leaves the table, the notebook and its findings as they were.
+    await page.click('[data-testid="view-data"]');
+    await page.setInputFiles('[data-testid="replace-file-input"]', {
+      name: 'mai.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]),
+    });
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="load-error"]')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toMatch(/stays as it was read before/);
+    expect(await page.getAttribute('[data-testid="table-summary"]', 'data-rows')).toBe(
+      String(april.rows),
+    );
+    await page.click('[data-testid="tab-notebook"]');
+    expect(await page.getAttribute('[data-testid="findings"]', 'data-changed')).toBe('2');
     expect(errors).toEqual([]);
   });
 });

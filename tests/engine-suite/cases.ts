@@ -8,6 +8,7 @@ import { keptCases } from './kept-cases.ts';
 import { workbookCases } from './workbook-cases.ts';
 import { loadCases } from './load-cases.ts';
 import { misreadCases } from './misread-cases.ts';
+import { notebookCases } from './notebook-cases.ts';
 import { partCases } from './part-cases.ts';
 import { queryCases } from './query-cases.ts';
 import { saveCases } from './save-cases.ts';
@@ -28,4 +29,5 @@ export const engineCases: EngineCase[] = [
   ...tableCases,
   ...backgroundCases,
   ...keptCases,
+  ...notebookCases,
 ];

@@ -107,7 +107,7 @@ describe('figures that do not', () => {
     const { figures, counts } = checkFigures('Wind: 3.54 vs 3.28 m/s [Q1].', sources);
     expect(figures.map((f) => f.state)).toEqual(['mismatch', 'mismatch']);
     expect(figures[0]?.note).toMatch(/^3\.54 is not in Q1 — Q1 has 3\.24, 4\.96/);
-    expect(counts).toEqual({ checked: 0, mismatch: 2, untraced: 0 });
+    expect(counts).toEqual({ checked: 0, mismatch: 2, untraced: 0, changed: 0 });
   });
 
   it.each([
@@ -161,7 +161,12 @@ describe('figures that do not', () => {
       ['4,426', 'untraced'],
       ['139', 'untraced'],
     ]);
-    expect(checkFigures(answer, sources).counts).toEqual({ checked: 1, mismatch: 0, untraced: 2 });
+    expect(checkFigures(answer, sources).counts).toEqual({
+      checked: 1,
+      mismatch: 0,
+      untraced: 2,
+      changed: 0,
+    });
   });
 
   it('leaves an answer that cites nothing alone', () => {

@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { foldNotebook, type CellView, type NotebookEvent } from '../../src/core/events/notebook.ts';
-import { cellError, cellQuery, readsOf, staleCells } from '../../src/core/sql/notebook-sql.ts';
+import {
+  cannotRun,
+  cellError,
+  cellQuery,
+  readsOf,
+  staleCells,
+} from '../../src/core/sql/notebook-sql.ts';
 
 const set = (
   cellId: string,
@@ -138,6 +144,20 @@ describe("a cell's SQL", () => {
     expect(readsOf([first, second], 0)).toEqual([]);
     const longer = cell('q', 'SELECT revenue_total, "revenue" FROM data');
     expect(readsOf([revenue, longer], 1)).toEqual([]);
+  });
+
+  it('is refused, with the cells named, when it reads cells below it (no circle can form)', () => {
+    const first = cell('first', 'SELECT * FROM second, third');
+    const second = cell('second', 'SELECT * FROM first');
+    const third = cell('third', 'SELECT 1');
+    expect(cannotRun([first, second, third], 0)).toBe(
+      'first reads second and third, which come after it: a cell reads only the cells above it. Move first below them, or them above first.',
+    );
+    expect(cannotRun([first, second, third], 1)).toBeNull();
+    // Text and chart cells have names, not results: a word in SQL that names one is not a read.
+    expect(cannotRun([first, { ...second, kind: 'text' }, third], 0)).toMatch(
+      /^first reads third,/,
+    );
   });
 });
 

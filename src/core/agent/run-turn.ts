@@ -7,6 +7,7 @@
  */
 import type { AgentEvent } from '../events/events.ts';
 import { queryIdOf } from '../ids.ts';
+import { notebookNote } from './notebook-note.ts';
 import { ownQueriesNote } from './own-queries-note.ts';
 import type { TextBlock } from '../model/messages.ts';
 import type { ToolSet } from '../tools/tool-set.ts';
@@ -92,9 +93,12 @@ export async function runTurn(req: TurnRequest, opts: AgentOptions): Promise<Tur
     }),
   };
 
-  const told = ownQueriesNote(req.ownQueries ?? [], fit.resultLimits);
+  const told = [
+    ownQueriesNote(req.ownQueries ?? [], fit.resultLimits),
+    notebookNote(req.notebook ?? [], fit.resultLimits),
+  ].flatMap((text) => (text ? [{ type: 'text' as const, text }] : []));
   const messages = appendUser(turn.conversation.messages, [
-    ...(told ? [{ type: 'text' as const, text: told }] : []),
+    ...told,
     { type: 'text', text: question },
   ]);
   // The question's message; after a stopped turn it is merged into the last user message.

@@ -1,6 +1,7 @@
 /** What a turn is given, what it returns, and what its steps share while it runs. */
 import type { AgentEvent, EndState, TurnKind } from '../events/events.ts';
 import type { QueryId, TurnId } from '../ids.ts';
+import type { CellView } from '../events/notebook.ts';
 import type { OwnQuery } from '../events/own-query.ts';
 import type { ModelClient } from '../model/client.ts';
 import type { TextBlock } from '../model/messages.ts';
@@ -55,6 +56,8 @@ export interface TurnRequest {
   nextQueryId?: () => QueryId;
   /** The queries the person ran in the SQL box since the model's last turn: told, to be cited. */
   ownQueries?: readonly OwnQuery[];
+  /** The notebook's cells that ran since the model's last turn began: told, to be cited. */
+  notebook?: readonly CellView[];
   /** Rows of the session's earlier successful queries, by id (this turn's are kept here). */
   queryRows?: (queryId: string) => QueryRows | undefined;
   /**

@@ -1,24 +1,37 @@
 /**
  * The session's notebook (issue 48): an ordered list of cells the person keeps and runs again.
  * Cells are events of the session's log like everything else, so they survive a reload, follow
- * into a second tab and go with a `.sift`. This part has SQL cells: each has a name, by which a
- * later cell reads its result (`SELECT * FROM revenue_by_month`), and its last result.
+ * into a second tab and go with a `.sift`. A SQL cell has a name, by which a later cell reads its
+ * result (`SELECT * FROM revenue_by_month`), and its last result; a text cell is Markdown whose
+ * figures cite cells (`[@revenue_by_month]`) and are anchored where they were found, to be
+ * checked again when the cells run on other data (core/figures/recheck.ts); a chart cell is a
+ * Vega-Lite spec drawn from a SQL cell's result.
  */
 import { z } from 'zod';
+import { figureAnchor, type FigureAnchor } from '../figures/recheck.ts';
 import { queryEvent } from '../items/query.ts';
 
 /** A cell's name: a SQL identifier that needs no quotes, as a table's name would be written. */
 export const CELL_NAME = /^[a-z_][a-z0-9_]{0,59}$/;
 export const cellName = z.string().regex(CELL_NAME);
 
-/** A cell added, or its name or SQL changed; a new one goes after `after` (null: first). */
+export const CELL_KINDS = ['sql', 'text', 'chart'] as const;
+export type CellKind = (typeof CELL_KINDS)[number];
+
+/**
+ * A cell added, or its name or source changed; a new one goes after `after` (null: first). The
+ * source is SQL, Markdown, or a chart's Vega-Lite spec as JSON (without data: `of` is the SQL
+ * cell whose result it draws). A text cell's `anchors` say where its figures were found.
+ */
 export const cellSetEvent = z.object({
   type: z.literal('cell_set'),
   cellId: z.string().min(1).max(100),
-  kind: z.literal('sql'),
+  kind: z.enum(CELL_KINDS),
   name: cellName,
   source: z.string().max(200_000),
   after: z.string().nullable().optional(),
+  of: z.string().max(100).optional(),
+  anchors: z.array(figureAnchor).max(1_000).optional(),
   at: z.number(),
 });
 
@@ -53,12 +66,25 @@ export type CellRun = Omit<z.infer<typeof cellRanEvent>, 'type' | 'cellId'>;
 
 export interface CellView {
   cellId: string;
-  kind: 'sql';
+  kind: CellKind;
   name: string;
   source: string;
-  /** Its last run, if any. */
+  /** A SQL cell's last run, if any. */
   run: CellRun | null;
+  /** A chart cell's SQL cell. */
+  of?: string;
+  /** A text cell's figures where they were found when it was written. */
+  anchors?: FigureAnchor[];
 }
+
+/** A cell's fields as its cell_set event has them. */
+const setFields = (e: z.infer<typeof cellSetEvent>) => ({
+  kind: e.kind,
+  name: e.name,
+  source: e.source,
+  ...(e.of === undefined ? {} : { of: e.of }),
+  ...(e.anchors === undefined ? {} : { anchors: e.anchors }),
+});
 
 export type NotebookEvent =
   | z.infer<typeof cellSetEvent>
@@ -71,15 +97,11 @@ export function foldNotebook(cells: readonly CellView[], e: NotebookEvent): Cell
   const at = cells.findIndex((c) => c.cellId === e.cellId);
   switch (e.type) {
     case 'cell_set': {
-      if (at >= 0)
-        return cells.map((c, i) => (i === at ? { ...c, name: e.name, source: e.source } : c));
-      const made: CellView = {
-        cellId: e.cellId,
-        kind: e.kind,
-        name: e.name,
-        source: e.source,
-        run: null,
-      };
+      if (at >= 0) {
+        const { of: _o, anchors: _a, ...kept } = cells[at]!;
+        return cells.map((c, i) => (i === at ? { ...kept, ...setFields(e) } : c));
+      }
+      const made: CellView = { cellId: e.cellId, ...setFields(e), run: null };
       // After the cell named, first for null, last when absent or not found.
       const anchor = e.after ? cells.findIndex((c) => c.cellId === e.after) : -1;
       const place = e.after === null ? 0 : anchor >= 0 ? anchor + 1 : cells.length;
@@ -99,4 +121,14 @@ export function foldNotebook(cells: readonly CellView[], e: NotebookEvent): Cell
       return cells.map((c, i) => (i === at ? { ...c, run } : c));
     }
   }
+}
+
+/** A SQL cell's last successful result, by `@name` as a citation names it; undefined otherwise. */
+export function cellRowsOf(
+  cells: readonly CellView[],
+  cited: string,
+): { columns: string[]; rows: CellRun['rows']; rowCount: number | null } | undefined {
+  const c = cells.find((x) => x.kind === 'sql' && `@${x.name}` === cited);
+  if (!c?.run || c.run.isError) return undefined;
+  return { columns: c.run.columns, rows: c.run.rows, rowCount: c.run.rowCount };
 }

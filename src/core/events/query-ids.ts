@@ -5,6 +5,7 @@
 import type { AgentEvent } from './events.ts';
 import type { SessionView } from './view-types.ts';
 import type { FigureSource } from '../figures/check-figures.ts';
+import { cellRowsOf } from './notebook.ts';
 
 const ID = /^Q(\d+)$/;
 
@@ -39,6 +40,11 @@ export function citableQueries(
   for (const q of view.ownQueries)
     if (!q.isError)
       queries.set(q.queryId, { columns: q.columns, rows: q.rows, rowCount: q.rowCount });
+  // The notebook's SQL cells, which an answer may cite as `[@name]` (core/events/notebook.ts).
+  for (const c of view.notebook) {
+    const rows = cellRowsOf(view.notebook, `@${c.name}`);
+    if (rows) queries.set(`@${c.name}`, rows);
+  }
   const same =
     previous?.size === queries.size &&
     [...queries].every(([id, q]) => {
@@ -57,4 +63,13 @@ export function queryRowsOf(
     (e): e is Extract<AgentEvent, { type: 'query_result' | 'own_query' }> =>
       (e.type === 'query_result' || e.type === 'own_query') && e.queryId === queryId && !e.isError,
   );
+}
+
+/** The SQL of the session's query `queryId` that ran (the model's or the person's). */
+export function querySqlOf(view: SessionView, queryId: string): string | undefined {
+  for (const t of view.turns)
+    for (const i of t.items)
+      if (i.type === 'query_result' && i.queryId === queryId && !i.isError && !i.running)
+        return i.query;
+  return view.ownQueries.find((q) => q.queryId === queryId && !q.isError)?.query;
 }

@@ -27,7 +27,8 @@ export interface CitableQueries {
   has(id: string): boolean;
 }
 
-export type FigureState = 'checked' | 'mismatch' | 'untraced';
+/** `changed`: a notebook's finding whose value moved when its cells ran again (recheck.ts). */
+export type FigureState = 'checked' | 'mismatch' | 'untraced' | 'changed';
 
 export type FoundHow = 'cell' | 'total' | 'rows' | 'share' | 'difference' | 'ratio' | 'change';
 
@@ -37,6 +38,10 @@ export interface Found {
   how: FoundHow;
   cells: Array<{ row: number; column: number }>;
   value: number;
+  /** 100 when a fraction was read as a percentage or points (0.25 → 25 %). */
+  scale: 1 | 100;
+  /** A total's or a share's line of cells: a column, or a row. */
+  along?: 'column' | 'row';
 }
 
 export interface CheckedFigure extends Figure {
@@ -73,7 +78,7 @@ const RELATIVE =
 
 const NUMERIC = /^[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?$/i;
 
-function numberOf(c: Cell): number | null {
+export function numberOf(c: Cell): number | null {
   if (typeof c === 'number') return Number.isFinite(c) ? c : null;
   if (typeof c === 'string' && NUMERIC.test(c.trim())) return Number(c);
   return null;
@@ -109,7 +114,7 @@ const fmt = (x: number) =>
   Number(x.toPrecision(6)).toLocaleString('en-US', { maximumFractionDigits: 6 });
 
 /** Whether `x` rounds to the figure, in the figure's own unit. */
-function near(figure: Figure, x: number): boolean {
+export function near(figure: Figure, x: number): boolean {
   const target = figure.signed ? figure.value : Math.abs(figure.value);
   const got = figure.signed ? x : Math.abs(x);
   return Math.abs(got - target) <= figure.tolerance + 1e-9 * Math.max(1, Math.abs(target));
@@ -119,6 +124,8 @@ interface Candidate {
   value: number;
   how: FoundHow;
   cells: Array<{ row: number; column: number }>;
+  scale?: 100;
+  along?: 'column' | 'row';
 }
 
 type Slot = { row: number; column: number; v: number };
@@ -145,7 +152,7 @@ function* candidates(
       if (v == null) continue;
       const cells = [{ row, column }];
       yield { value: v, how: 'cell', cells };
-      if (percent || points) yield { value: v * 100, how: 'cell', cells };
+      if (percent || points) yield { value: v * 100, how: 'cell', cells, scale: 100 };
     }
   if (figure.unit === 'plain') yield { value: grid.rowCount, how: 'rows', cells: [] };
   // Lines of cells: each column, then each row.
@@ -159,14 +166,20 @@ function* candidates(
     );
   for (let row = 0; row < values.length; row++)
     lines.push((values[row] ?? []).flatMap((v, column) => (v == null ? [] : [{ row, column, v }])));
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     if (line.length < 2) continue;
+    const along = index < width ? 'column' : 'row';
     const sum = line.reduce((s, c) => s + c.v, 0);
     const all = line.map(({ row, column }) => ({ row, column }));
-    if (figure.unit === 'plain') yield { value: sum, how: 'total', cells: all };
+    if (figure.unit === 'plain') yield { value: sum, how: 'total', cells: all, along };
     if (percent && !relative && sum !== 0)
       for (const c of line)
-        yield { value: (c.v / sum) * 100, how: 'share', cells: [{ row: c.row, column: c.column }] };
+        yield {
+          value: (c.v / sum) * 100,
+          how: 'share',
+          cells: [{ row: c.row, column: c.column }],
+          along,
+        };
     if (!(figure.unit === 'plain' && comparing) && !points && !ratio && !percent) continue;
     // With an anchor, only the pairs that include an anchored cell: O(anchored × n), not n².
     const firsts = anchor ? line.filter(anchor) : line;
@@ -177,12 +190,12 @@ function* candidates(
       ];
       if ((figure.unit === 'plain' && comparing) || points)
         yield { value: a.v - b.v, how: 'difference', cells };
-      if (points) yield { value: (a.v - b.v) * 100, how: 'difference', cells };
+      if (points) yield { value: (a.v - b.v) * 100, how: 'difference', cells, scale: 100 };
       if (b.v === 0) continue;
       if (ratio) yield { value: a.v / b.v, how: 'ratio', cells };
       if (percent) {
         yield { value: (a.v / b.v - 1) * 100, how: 'change', cells };
-        if (!relative) yield { value: (a.v / b.v) * 100, how: 'ratio', cells };
+        if (!relative) yield { value: (a.v / b.v) * 100, how: 'ratio', cells, scale: 100 };
       }
     }
   }
@@ -266,7 +279,14 @@ function checkOne(
       if (near(figure, c.value))
         return {
           state: 'checked',
-          found: { queryId: grid.id, how: c.how, cells: c.cells, value: c.value },
+          found: {
+            queryId: grid.id,
+            how: c.how,
+            cells: c.cells,
+            value: c.value,
+            scale: c.scale ?? 1,
+            ...(c.along ? { along: c.along } : {}),
+          },
           note: describe(grid, c),
         };
   const where = ids.join(', ');
@@ -288,7 +308,7 @@ export function checkFigures(
   /** The text is part of a larger one that cites (a report cut around its charts). */
   { partOfCiting = false }: { partOfCiting?: boolean } = {},
 ): FigureChecks {
-  const counts: Record<FigureState, number> = { checked: 0, mismatch: 0, untraced: 0 };
+  const counts: Record<FigureState, number> = { checked: 0, mismatch: 0, untraced: 0, changed: 0 };
   const { figures, citations, scopes } = figuresInText(markdown);
   if (!citations.length && !partOfCiting) return { figures: [], counts };
   // Only the cited queries' grids, each made once.

@@ -42,7 +42,12 @@ export interface FiguresInText {
   scopes: string[];
 }
 
-const CITATION = /\[(Q\d{1,5}(?:\s*,\s*Q\d{1,5})*)\]/g;
+/**
+ * `[Q3]` cites a query of the conversation, `[@revenue]` a notebook cell by its name (Pandoc's
+ * citation mark; core/events/notebook.ts CELL_NAME), `[Q3, @revenue]` both.
+ */
+export const CITED_ID = String.raw`(?:Q\d{1,5}|@[a-z_][a-z0-9_]{0,59})`;
+const CITATION = new RegExp(String.raw`\[(${CITED_ID}(?:\s*,\s*${CITED_ID})*)\]`, 'g');
 
 /**
  * What is never a figure, blanked (same length, so positions hold) before numbers are read:
@@ -248,4 +253,18 @@ export function lastScopeStart(markdown: string): number {
   // Read as the figures are; a stop at the very end may be a decimal point still being typed.
   const { text } = prepared(markdown);
   return scopesOf(text.replace(/[.!?]\s*$/, (m) => ' '.repeat(m.length))).starts.at(-1) ?? 0;
+}
+
+/**
+ * `markdown` with each citation's ids renamed by `rename` (an answer's `[Q3]` becomes the
+ * notebook's `[@revenue]`); citations in code stay as written, as they are not citations there.
+ */
+export function renameCitations(markdown: string, rename: (id: string) => string): string {
+  let out = '';
+  let from = 0;
+  for (const c of prepared(markdown).citations) {
+    out += `${markdown.slice(from, c.start)}[${c.ids.map(rename).join(', ')}]`;
+    from = c.end;
+  }
+  return out + markdown.slice(from);
 }

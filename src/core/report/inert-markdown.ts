@@ -40,3 +40,9 @@ export function inertMarkdown(text: string): string {
       .replace(/`{3,}|~{3,}/g, (run) => run.replace(/./g, '\\$&'))
   );
 }
+
+/** A fence longer than any run of backticks in `text`, so the text cannot close it. */
+export function fence(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  return '`'.repeat(longest + 1);
+}

@@ -16,7 +16,7 @@ import { figuresInText } from '../figures/figures-in-text.ts';
 import { checkPlotSpec } from '../charts/plot-spec.ts';
 import { placesNeeded } from '../data/number-places.ts';
 import { guarded } from '../data/csv.ts';
-import { inertMarkdown } from './inert-markdown.ts';
+import { fence, inertMarkdown } from './inert-markdown.ts';
 import { chartsOf, type ReportChart } from './report-charts.ts';
 import { reportSegments, unplacedCharts, type ReportSegment } from './report-segments.ts';
 
@@ -56,7 +56,7 @@ function reportFigures(
     s.type === 'text' ? checkFigures(s.text, queries, { partOfCiting }).figures : [],
   );
   const all = segmentFigures.flat();
-  const counts = { checked: 0, mismatch: 0, untraced: 0 };
+  const counts = { checked: 0, mismatch: 0, untraced: 0, changed: 0 };
   for (const f of all) counts[f.state]++;
   return { figures: { figures: all, counts }, segmentFigures };
 }
@@ -153,20 +153,24 @@ const VERDICT: Record<ReportValidation['verdict'], string> = {
  * its cited query or traced to none gets a note in italics after it ("60% _(not in Q1)_"); a
  * checked one stays as written (the line under the title counts them).
  */
-function annotated(text: string, figures: readonly CheckedFigure[]): string {
+export function annotated(
+  text: string,
+  figures: readonly (CheckedFigure & { now?: string })[],
+): string {
   let out = text;
   for (const f of [...figures].sort((a, b) => b.end - a.end)) {
     if (f.state === 'checked') continue;
-    const note = f.state === 'mismatch' ? `not in ${f.queries.join(', ')}` : 'not traced';
+    const note =
+      f.state === 'changed'
+        ? `now ${f.now ?? '?'}`
+        : f.state === 'mismatch'
+          ? f.found === null && /can no longer be checked/.test(f.note)
+            ? f.note.replace(/^.*?can no longer be checked: /, 'can no longer be checked: ')
+            : `not in ${f.queries.join(', ')}`
+          : 'not traced';
     out = `${out.slice(0, f.end)} _(${note})_${out.slice(f.end)}`;
   }
   return out;
-}
-
-/** A fence longer than any run of backticks in `text`, so the text cannot close it. */
-function fence(text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  return '`'.repeat(longest + 1);
 }
 
 // A backslash is escaped first, so that a cell's own `\|` cannot undo the pipe's escape. A text

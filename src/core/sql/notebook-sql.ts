@@ -8,6 +8,8 @@
 /** What the SQL of a notebook needs of a cell (core/events/notebook.ts, NotebookCell). */
 export interface NotebookCell {
   cellId: string;
+  /** Only SQL cells are read by others (text and chart cells have names, not results). */
+  kind?: string;
   name: string;
   source: string;
   /** Its last run: the statement it ran, as cellQuery wrote it. */
@@ -33,13 +35,37 @@ export function readsOf(cells: readonly NotebookCell[], index: number): Notebook
     const source = cells[at]!.source;
     for (let k = 0; k < at; k++) {
       const c = cells[k]!;
-      if (out.includes(c) || !reads(source, c.name)) continue;
+      if ((c.kind ?? 'sql') !== 'sql' || out.includes(c) || !reads(source, c.name)) continue;
       visit(k);
       if (!out.includes(c)) out.push(c);
     }
   };
   visit(index);
   return out;
+}
+
+/**
+ * The later SQL cells cell `index` names: a notebook is read top to bottom, so a cell reads only
+ * those above it — and two cells can never read each other round in a circle. Said to the
+ * person, with the cells named, instead of DuckDB's "Table … does not exist".
+ */
+export function laterReads(cells: readonly NotebookCell[], index: number): NotebookCell[] {
+  const source = cells[index]!.source;
+  return cells
+    .slice(index + 1)
+    .filter(
+      (c) => (c.kind ?? 'sql') === 'sql' && c.name !== cells[index]!.name && reads(source, c.name),
+    );
+}
+
+/** Why cell `index` cannot run as it is, in words; null when it can. */
+export function cannotRun(cells: readonly NotebookCell[], index: number): string | null {
+  const later = laterReads(cells, index).map((c) => c.name);
+  if (!later.length) return null;
+  const own = cells[index]!.name;
+  const them =
+    later.length === 1 ? later[0] : `${later.slice(0, -1).join(', ')} and ${later.at(-1)}`;
+  return `${own} reads ${them}, which ${later.length === 1 ? 'comes' : 'come'} after it: a cell reads only the cells above it. Move ${own} below ${later.length === 1 ? 'it' : 'them'}, or ${later.length === 1 ? 'it' : 'them'} above ${own}.`;
 }
 
 const WITH = /^WITH\s+(RECURSIVE\s+)?/i;
@@ -63,6 +89,7 @@ export function cellQuery(cells: readonly NotebookCell[], index: number): string
 export function staleCells(cells: readonly NotebookCell[]): Set<string> {
   const stale = new Set<string>();
   cells.forEach((c, i) => {
+    if ((c.kind ?? 'sql') !== 'sql') return;
     const changed = c.run === null || c.run.source !== cellQuery(cells, i);
     if (changed || readsOf(cells, i).some((r) => stale.has(r.cellId))) stale.add(c.cellId);
   });

@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import type { Cell } from '../data/engine.ts';
+import { rowObjects } from '../charts/chart-rows.ts';
 import { checkPlotSpec } from '../charts/plot-spec.ts';
-import { defineTool, fail, ok, type QueryRows, field } from './tool.ts';
+import { defineTool, fail, ok, field } from './tool.ts';
 import { queryId as queryIdSchema } from '../ids.ts';
 import { sqlQuery } from './sql-query.ts';
 
 /** Rows a chart may hold: a chart's data is a small aggregate. */
 export const CHART_MAX_ROWS = 100;
-
-/** The query's rows as the objects Vega-Lite reads, one key per column. */
-function rowObjects(result: QueryRows): Record<string, Cell>[] {
-  return result.rows.map((row) =>
-    Object.fromEntries(result.columns.map((name, i) => [name, row[i] ?? null])),
-  );
-}
 
 export const createPlot = defineTool({
   name: 'create_plot',

@@ -279,7 +279,7 @@ export class Tab {
    */
   async keepCell(sql: string): Promise<boolean> {
     const { notebook } = this.#app.scope;
-    const id = notebook.add(sql);
+    const id = notebook.add('sql', sql);
     if (!id) return false;
     await notebook.run(id);
     return true;
