@@ -5,9 +5,7 @@
  * Every change is an event of the session's log, so the notebook is stored, exported and
  * followed by another tab with the rest; a follower shows it.
  */
-import type { QueryResult, SiftEngine } from '../core/data/engine.ts';
-import { keptResult } from '../core/data/kept-result.ts';
-import { errorMessage } from '../core/errors.ts';
+import type { SiftEngine } from '../core/data/engine.ts';
 import { CELL_NAME, type CellKind, type CellView } from '../core/events/notebook.ts';
 import type { FigureSource } from '../core/figures/check-figures.ts';
 import {
@@ -17,12 +15,9 @@ import {
   type FigureAnchor,
   type Rechecked,
 } from '../core/figures/recheck.ts';
-import { cannotRun, cellError, cellQuery, staleCells } from '../core/sql/notebook-sql.ts';
+import { staleCells } from '../core/sql/notebook-sql.ts';
+import { jobsOf, runJobs, type RunDeps } from './notebook-runs.ts';
 import type { SessionLog } from './session-log.svelte.ts';
-
-/** Rows a cell's result keeps, as the SQL box's does. */
-export const CELL_MAX_ROWS = 1000;
-const CELL_TIMEOUT_MS = 30_000;
 
 /** What a new cell of each kind is called, numbered: `cell_3`, `text_2`, `chart_1`. */
 const STEM: Record<CellKind, string> = { sql: 'cell', text: 'text', chart: 'chart' };
@@ -36,7 +31,7 @@ export interface Findings {
 }
 
 export interface NotebookDeps {
-  engine: Pick<SiftEngine, 'query'>;
+  engine: Pick<SiftEngine, 'query' | 'cancel'>;
   /** The session's tables' names, which a cell's name may not take. */
   tables: () => readonly string[];
 }
@@ -217,47 +212,8 @@ export class Notebook {
 
   /** Runs one SQL cell, the earlier cells it reads by name included (notebook-sql.ts). */
   async run(cellId: string): Promise<void> {
-    const index = this.cells.findIndex((c) => c.cellId === cellId);
-    if (index < 0 || this.running || !this.writable) return;
-    const c = this.cells[index]!;
-    if (c.kind !== 'sql' || !c.source.trim()) return;
-    const statement = cellQuery(this.cells, index);
-    const refused = cannotRun(this.cells, index);
-    if (refused) {
-      this.#log.record({
-        type: 'cell_ran',
-        cellId,
-        source: statement,
-        ...keptResult({ ok: false, kind: 'error', message: refused, durationMs: 0 }, (m) => m),
-        at: Date.now(),
-      });
-      return;
-    }
-    this.running = cellId;
-    try {
-      const result: QueryResult = await this.#deps.engine
-        .query(statement, {
-          maxRows: CELL_MAX_ROWS,
-          timeoutMs: CELL_TIMEOUT_MS,
-          id: `cell-${cellId}`,
-        })
-        .catch((e: unknown) => ({
-          ok: false as const,
-          kind: 'error' as const,
-          message: errorMessage(e),
-          durationMs: 0,
-        }));
-      // Left meanwhile: the log is closed and takes nothing.
-      this.#log.record({
-        type: 'cell_ran',
-        cellId,
-        source: statement,
-        ...keptResult(result, (message) => cellError(message, this.cells, index)),
-        at: Date.now(),
-      });
-    } finally {
-      this.running = null;
-    }
+    if (this.running || !this.writable) return;
+    await runJobs(jobsOf(this.cells, cellId), this.cells, this.#runDeps);
   }
 
   /**
@@ -265,10 +221,17 @@ export class Notebook {
    * drawn from the new results and the text cells' figures checked against them as they come.
    */
   async runAll(): Promise<void> {
-    for (const c of [...this.cells]) {
-      if (!this.writable) return;
-      if (c.kind === 'sql') await this.run(c.cellId);
-    }
+    if (this.running || !this.writable) return;
+    await runJobs(jobsOf(this.cells), this.cells, this.#runDeps);
+  }
+
+  get #runDeps(): RunDeps {
+    return {
+      engine: this.#deps.engine,
+      running: (cellId) => (this.running = cellId),
+      record: (event) => this.#log.record(event),
+      alive: () => this.writable,
+    };
   }
 
   /** The names taken: the cells' and the tables'. */

@@ -1,0 +1,91 @@
+/**
+ * A session's notebook as one DuckDB SQL script (issue 48): run by the DuckDB CLI beside the
+ * session's files (`duckdb -f "Sales – notebook.sql"`), it makes each table as Sift read it and
+ * each SQL cell a view of its name, in order — so the same analysis runs natively, on next
+ * month's file or on one that outgrew the tab. The Jupyter export (notebook-ipynb.ts) runs the
+ * same statements.
+ */
+import type { TableInfo } from '../data/engine.ts';
+import { quoteIdent, quoteLiteral } from '../sql/sql-text.ts';
+import type { NotebookDocument } from './notebook-markdown.ts';
+
+/** How one table is made natively: its statements in order, and what to know about them. */
+export interface TableScript {
+  name: string;
+  fileName: string;
+  statements: string[];
+  notes: string[];
+}
+
+const body = (sql: string) =>
+  sql
+    .trim()
+    .replace(/;+\s*$/, '')
+    .trim();
+
+/**
+ * The statements that make `table` from its file: those Sift recorded as it read the file (the
+ * recipe, where it has one), else DuckDB's own reader of its format, said as such.
+ */
+export function tableScript(table: TableInfo & { recipe?: string[] }): TableScript {
+  const { name, fileName } = table;
+  if (table.recipe?.length) return { name, fileName, statements: table.recipe, notes: [] };
+  const file = quoteLiteral(fileName);
+  const make = (read: string) => `CREATE TABLE ${quoteIdent(name)} AS SELECT * FROM ${read}`;
+  const own = `Sift read ${fileName} with its own reader; DuckDB's may type some columns otherwise.`;
+  switch (table.format) {
+    case 'parquet':
+      return { name, fileName, statements: [make(`read_parquet(${file})`)], notes: [] };
+    case 'json':
+    case 'jsonl':
+      return { name, fileName, statements: [make(`read_json(${file})`)], notes: [own] };
+    case 'xlsx':
+      return {
+        name,
+        fileName,
+        statements: [
+          'INSTALL excel',
+          'LOAD excel',
+          make(`read_xlsx(${file}${table.sheet ? `, sheet = ${quoteLiteral(table.sheet)}` : ''})`),
+        ],
+        notes: [
+          own,
+          'DuckDB reads workbooks with its excel extension, installed once from the network.',
+        ],
+      };
+    default:
+      return { name, fileName, statements: [make(`read_csv(${file})`)], notes: [own] };
+  }
+}
+
+/** Every SQL cell as a view of its name, in order: a later cell reads an earlier by its name. */
+export function cellViews(doc: Pick<NotebookDocument, 'cells'>): string[] {
+  return doc.cells
+    .filter((c) => c.kind === 'sql' && c.source.trim())
+    .map((c) => `CREATE OR REPLACE VIEW ${c.name} AS\n${body(c.source)}`);
+}
+
+/** The notebook as one `.sql` file for the DuckDB CLI. */
+export function notebookSql(doc: NotebookDocument, tables: readonly TableScript[]): string {
+  const comment = (text: string) => text.split('\n').map((l) => `-- ${l}`.trimEnd());
+  const out = [
+    ...comment(
+      `${doc.title.replace(/\r?\n/g, ' ')} — the notebook, exported from Sift on ${doc.at.toISOString().slice(0, 10)}.\nRun beside the session's files with the DuckDB CLI: duckdb -f "<this file>"`,
+    ),
+    '',
+  ];
+  for (const t of tables) {
+    out.push(...comment(`${t.name}, from ${t.fileName}`), ...t.notes.flatMap(comment));
+    for (const s of t.statements) out.push(`${body(s)};`);
+    out.push('');
+  }
+  const names = new Map(doc.cells.map((c) => [c.name, c]));
+  for (const view of cellViews(doc)) {
+    const name = /^CREATE OR REPLACE VIEW (\S+)/.exec(view)![1]!;
+    out.push(
+      ...comment(`cell ${name}${names.get(name)?.run?.isError ? ' (it failed in Sift)' : ''}`),
+    );
+    out.push(`${view};`, `FROM ${name};`, '');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
