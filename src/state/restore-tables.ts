@@ -32,12 +32,13 @@ export interface RestoreDeps {
 
 /** Restores the open session's tables into the (emptied) workspace; never rejects. */
 export async function restoreTables({ open, workspace, status, tabs }: RestoreDeps): Promise<void> {
-  const { id, meta, files } = open;
+  const { id, meta, files, scope } = open;
   if (!id || !meta || open.role !== 'writer') return;
   try {
     const { file, database } = await workspace.restore(files, readsOf(meta.tables), meta.database);
-    // Unless the person has moved on to another session meanwhile.
-    if (open.id !== id) return;
+    // Unless the person has moved on meanwhile: the scope the tables were for is gone, its log
+    // closed (session-scope.svelte.ts).
+    if (scope.log.closed) return;
     const words = file && REBUILT[file];
     if (words) status.notice = words;
     await open.keptIn(id, database);

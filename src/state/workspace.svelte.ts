@@ -201,16 +201,16 @@ export class Workspace {
   }
 
   /**
-   * The reset in progress. Files asked for meanwhile belong to what comes after it (a person who
-   * clicks New session and drops a file at once): their load begins once it is done, or the reset
-   * would wait for it and then empty it (measured: the file's session was stored, its page blank).
+   * The resets in progress, the last of them (each waits for the one before); null when none is.
+   * Files asked for meanwhile belong to what comes after it (a person who clicks New session and
+   * drops a file at once): their load begins once it is done, or the reset would wait for it and
+   * then empty it (measured: the file's session was stored, its page blank).
    */
-  #resetting: Promise<void> = Promise.resolve();
-  #resets = 0;
+  #resetting: Promise<void> | null = null;
 
   /** `start` now when no reset is in progress (so that `settled` sees it at once), else after. */
   #afterReset<T>(start: () => Promise<T>): Promise<T> {
-    return this.#resets === 0 ? start() : this.#resetting.then(start);
+    return this.#resetting ? this.#resetting.then(start) : start();
   }
 
   /**
@@ -218,13 +218,14 @@ export class Workspace {
    * left records, kept for it to reopen from if its tables are there (SiftEngine.reset).
    */
   async reset(keep: string | null = null): Promise<void> {
-    this.#resets++;
-    const done = this.#resetting.then(() => this.#reset(keep));
-    this.#resetting = done.catch(() => undefined);
+    const done = (this.#resetting ?? Promise.resolve()).then(() => this.#reset(keep));
+    const last = done.catch(() => undefined);
+    this.#resetting = last;
     try {
       await done;
     } finally {
-      this.#resets--;
+      // The last reset asked for is over: none is in progress.
+      if (this.#resetting === last) this.#resetting = null;
     }
   }
 
