@@ -34,7 +34,8 @@ const lines = (text: string): Source => text.split(/(?<=\n)/);
 
 /** `text` as a Python string literal: triple-quoted where it can be, else JSON's (valid Python). */
 export function pythonString(text: string): string {
-  return /"""|\\|"$/.test(text) ? JSON.stringify(text) : `"""${text}"""`;
+  // A carriage return in a triple-quoted string would be read as \n (Python's universal newlines).
+  return /"""|\\|"$|\r/.test(text) ? JSON.stringify(text) : `"""${text}"""`;
 }
 
 const body = (sql: string) =>
@@ -64,8 +65,11 @@ function idOf(cell: CellView, n: number): string {
   return `${n}-${cell.name}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
 }
 
+/** `text` on one line of a Python comment: Python ends a line at \r as at \n. */
+const oneLine = (text: string) => text.replace(/[\r\n\f\v\u2028\u2029\x1c-\x1e\x85]+/g, ' ');
+
 function setup(doc: NotebookDocument, tables: readonly TableScript[]): string {
-  const files = tables.map((t) => t.fileName).join(', ');
+  const files = oneLine(tables.map((t) => t.fileName).join(', '));
   const out = [
     `# Made by Sift on ${doc.at.toISOString().slice(0, 10)}. Run beside the session's files${files ? `: ${files}` : ''}.`,
     '# Needs only the duckdb package (pip install duckdb).',
@@ -75,7 +79,7 @@ function setup(doc: NotebookDocument, tables: readonly TableScript[]): string {
     'con = duckdb.connect()',
   ];
   for (const t of tables) {
-    out.push('', ...t.notes.map((n) => `# ${n.replace(/\r?\n/g, ' ')}`));
+    out.push('', ...t.notes.map((n) => `# ${oneLine(n)}`));
     for (const s of t.statements) out.push(`con.sql(${pythonString(s)})`);
   }
   return out.join('\n');

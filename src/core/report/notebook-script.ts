@@ -67,10 +67,12 @@ export function cellViews(doc: Pick<NotebookDocument, 'cells'>): string[] {
 
 /** The notebook as one `.sql` file for the DuckDB CLI. */
 export function notebookSql(doc: NotebookDocument, tables: readonly TableScript[]): string {
-  const comment = (text: string) => text.split('\n').map((l) => `-- ${l}`.trimEnd());
+  // Every line break DuckDB's lexer ends a comment at, a lone carriage return too (issue 46): a
+  // file's name cannot step out of its comment into the script.
+  const comment = (text: string) => text.split(/\r\n|\r|\n/).map((l) => `-- ${l}`.trimEnd());
   const out = [
     ...comment(
-      `${doc.title.replace(/\r?\n/g, ' ')} — the notebook, exported from Sift on ${doc.at.toISOString().slice(0, 10)}.\nRun beside the session's files with the DuckDB CLI: duckdb -f "<this file>"`,
+      `${doc.title.replace(/[\r\n]+/g, ' ')} — the notebook, exported from Sift on ${doc.at.toISOString().slice(0, 10)}.\nRun beside the session's files with the DuckDB CLI: duckdb -f "<this file>"`,
     ),
     '',
   ];

@@ -1,0 +1,83 @@
+/**
+ * The notebook as a DuckDB script (issue 48): each table made from its file, each SQL cell a view
+ * of its name in order; a file's name or a title cannot step out of its comment into the script,
+ * nor out of the Jupyter setup cell's comment into Python.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TableInfo } from '../../src/core/data/engine.ts';
+import type { CellView } from '../../src/core/events/notebook.ts';
+import { notebookIpynb } from '../../src/core/report/notebook-ipynb.ts';
+import { notebookSql, tableScript } from '../../src/core/report/notebook-script.ts';
+
+const cell = (name: string, source: string): CellView => ({
+  cellId: name,
+  kind: 'sql',
+  name,
+  source,
+  run: null,
+});
+
+const doc = (title: string, tables: TableInfo[], cells: CellView[]) => ({
+  title,
+  tables,
+  cells,
+  checks: new Map(),
+  at: new Date('2026-12-03T00:00:00Z'),
+});
+
+describe('the notebook as a DuckDB script', () => {
+  it('makes each table, then each SQL cell a view of its name, in order', () => {
+    const table = { name: 'sales', fileName: 'sales.parquet', format: 'parquet' } as TableInfo;
+    const sql = notebookSql(
+      doc(
+        'Sales',
+        [table],
+        [
+          cell('by_region', 'SELECT region, sum(amount) AS total FROM sales GROUP BY 1;  '),
+          { ...cell('note', 'Words'), kind: 'text' },
+          cell('top', 'SELECT * FROM by_region ORDER BY total DESC LIMIT 1'),
+        ],
+      ),
+      [tableScript(table)],
+    );
+    expect(sql.split('\n')).toEqual([
+      '-- Sales — the notebook, exported from Sift on 2026-12-03.',
+      '-- Run beside the session\'s files with the DuckDB CLI: duckdb -f "<this file>"',
+      '',
+      '-- sales, from sales.parquet',
+      `CREATE TABLE "sales" AS SELECT * FROM read_parquet('sales.parquet');`,
+      '',
+      '-- cell by_region',
+      'CREATE OR REPLACE VIEW by_region AS',
+      'SELECT region, sum(amount) AS total FROM sales GROUP BY 1;',
+      'FROM by_region;',
+      '',
+      '-- cell top',
+      'CREATE OR REPLACE VIEW top AS',
+      'SELECT * FROM by_region ORDER BY total DESC LIMIT 1;',
+      'FROM top;',
+      '',
+    ]);
+  });
+
+  it('says where Sift read a file with a reader of its own, and keeps every name in its comment', () => {
+    const evil = 'x.json\rDROP TABLE sales;\nSELECT 1\u2028import os';
+    const table = { name: 'data', fileName: evil, format: 'json' } as TableInfo;
+    const script = tableScript(table);
+    expect(script.notes[0]).toMatch(/own reader/);
+    const sql = notebookSql(doc('T\r\nDROP TABLE x', [table], []), [script]);
+    // Once the one statement is taken out, only comments are left: no line of a name ran.
+    const [statement] = script.statements;
+    expect(sql).toContain(`${statement};`);
+    for (const line of sql.replace(`${statement};`, '').split(/\r\n|\r|\n/))
+      expect(line === '' || line.startsWith('-- '), line).toBe(true);
+    const nb = JSON.parse(notebookIpynb(doc('T', [table], []), [script])) as {
+      cells: Array<{ source: string[] }>;
+    };
+    const setup = nb.cells[1]!.source.join('');
+    // The statement as one JSON-escaped Python string, on one line of its own.
+    expect(setup).toContain(`con.sql(${JSON.stringify(statement)})`);
+    for (const line of setup.split(/\r\n|\r|\n/))
+      expect(line === '' || /^(#|import |con)/.test(line), line).toBe(true);
+  });
+});
