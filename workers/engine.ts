@@ -206,7 +206,10 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
       if (!rereading) return [{ ok: true, table: await keep(table, file, got, started) }];
       await dropNamed(name);
       await exec(`ALTER TABLE ${quoteIdent(table)} RENAME TO ${quoteIdent(name)}`);
-      return [{ ok: true, table: await keep(name, file, got, started) }];
+      // The recipe names the table by the name it now has.
+      const recipe = got.recipe?.map((s) => s.replaceAll(quoteIdent(table), quoteIdent(name)));
+      const renamed = recipe ? { ...got, recipe } : got;
+      return [{ ok: true, table: await keep(name, file, renamed, started) }];
     } catch (e) {
       if (rereading) await exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`).catch(() => undefined);
       const kept = rereading ? ` The table ${name} stays as it was read before.` : '';

@@ -49,6 +49,8 @@ export const tableInfo = z.object({
   conversions: z.array(columnConversion).optional(),
   asWritten: z.boolean().optional(),
   dates: dateOrderChoice.optional(),
+  // Bounded: a description must not make the database file's comment unboundedly long.
+  recipe: z.array(z.string().max(200_000)).max(64).optional(),
   loadMs: z.number(),
   fileModified: z.number().optional(),
   database: z.string().optional(),
