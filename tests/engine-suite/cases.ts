@@ -10,6 +10,7 @@ import { loadCases } from './load-cases.ts';
 import { misreadCases } from './misread-cases.ts';
 import { partCases } from './part-cases.ts';
 import { queryCases } from './query-cases.ts';
+import { recipeCases } from './recipe-cases.ts';
 import { saveCases } from './save-cases.ts';
 import type { EngineCase } from './suite.ts';
 import { tableCases } from './table-cases.ts';
@@ -20,6 +21,7 @@ export const engineCases: EngineCase[] = [
   ...exportCases,
   ...misreadCases,
   ...formatCases,
+  ...recipeCases,
   ...workbookCases,
   ...boundsCases,
   ...queryCases,
