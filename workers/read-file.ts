@@ -15,6 +15,7 @@ import { readDelimited } from './read-delimited.ts';
 import type { FileRead, ReadDeps } from './read-types.ts';
 import { recordTable } from './recipe-record.ts';
 import { nativeStatements } from '../src/core/sql/recipe-sql.ts';
+import { withinLimits } from '../src/core/data/table-info.ts';
 
 /** A head verdict that may be read into a table (of the structured formats, JSON only). */
 export type Readable = Extract<HeadVerdict, { kind: 'text' | 'parquet' | 'format' }>;
@@ -84,7 +85,8 @@ async function delimited(
   const path = recorder.path();
   if (!path) return loaded;
   const source = { path, fileName: file.name, encoding, gzip: read.gzip };
-  return { ...loaded, recipe: nativeStatements(recorder.statements(), source) };
+  const recipe = withinLimits(nativeStatements(recorder.statements(), source));
+  return recipe ? { ...loaded, recipe } : loaded;
 }
 
 /** What the page says of an encoding other than UTF-8. */
