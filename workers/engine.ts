@@ -199,7 +199,9 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
     const takePlace = async (got: FileRead) => {
       await dropNamed(name!);
       await exec(`ALTER TABLE ${quoteIdent(beside)} RENAME TO ${quoteIdent(name!)}`);
-      return keep(name!, file, got, started);
+      // The recipe names the table by the name it now has.
+      const recipe = got.recipe?.map((s) => s.replaceAll(quoteIdent(beside), quoteIdent(name!)));
+      return keep(name!, file, recipe ? { ...got, recipe } : got, started);
     };
     if (verdict.kind === 'zip') {
       const workbook = {

@@ -13,6 +13,9 @@ import { contents, loadJson, type JsonDeps } from './load-json.ts';
 import { loadParquet } from './load-parquet.ts';
 import { readDelimited } from './read-delimited.ts';
 import type { FileRead, ReadDeps } from './read-types.ts';
+import { recordTable } from './recipe-record.ts';
+import { nativeStatements } from '../src/core/sql/recipe-sql.ts';
+import { withinLimits } from '../src/core/data/table-info.ts';
 
 /** A head verdict that may be read into a table (of the structured formats, JSON only). */
 export type Readable = Extract<HeadVerdict, { kind: 'text' | 'parquet' | 'format' }>;
@@ -45,7 +48,7 @@ export async function readFile(
   }
   const encoding = chosen ?? verdict.encoding;
   try {
-    const loaded = await readDelimited(deps, table, file, read, verdict.nulBytes, encoding, text);
+    const loaded = await delimited(deps, table, file, read, verdict.nulBytes, encoding, text);
     return {
       ...loaded,
       ...chosenDates,
@@ -58,9 +61,32 @@ export async function readFile(
   }
   // Not UTF-8 past the head the encoding was judged from: judged again where it is not.
   const guess = await encodingPastHead(file, read.gzip);
-  const loaded = await readDelimited(deps, table, file, read, verdict.nulBytes, guess, text);
+  const loaded = await delimited(deps, table, file, read, verdict.nulBytes, guess, text);
   const note = `The file is UTF-8 at its start but not further on; it was read as ${ENCODINGS[guess]}. If the text looks wrong, choose another encoding under “Read as…”.`;
   return { ...loaded, ...chosenDates, encoding: guess, notes: [note, ...loaded.notes] };
+}
+
+/**
+ * Delimited text read (read-delimited.ts) with the statements that made its table kept, as its
+ * recipe for native DuckDB (core/sql/recipe-sql.ts).
+ */
+async function delimited(
+  deps: ReadDeps,
+  table: string,
+  file: File,
+  read: FileHead,
+  nulBytes: number,
+  encoding: Encoding,
+  text: Parameters<typeof readDelimited>[6],
+) {
+  const recorder = recordTable(deps.exec, table);
+  const run = { ...deps, exec: recorder.exec };
+  const loaded = await readDelimited(run, table, file, read, nulBytes, encoding, text);
+  const path = recorder.path();
+  if (!path) return loaded;
+  const source = { path, fileName: file.name, encoding, gzip: read.gzip };
+  const recipe = withinLimits(nativeStatements(recorder.statements(), source));
+  return recipe ? { ...loaded, recipe } : loaded;
 }
 
 /** What the page says of an encoding other than UTF-8. */

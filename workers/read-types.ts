@@ -31,4 +31,5 @@ export type FileRead = Pick<
   | 'conversions'
   | 'asWritten'
   | 'dates'
+  | 'recipe'
 >;

@@ -11,6 +11,7 @@ import { misreadCases } from './misread-cases.ts';
 import { notebookCases } from './notebook-cases.ts';
 import { partCases } from './part-cases.ts';
 import { queryCases } from './query-cases.ts';
+import { recipeCases } from './recipe-cases.ts';
 import { saveCases } from './save-cases.ts';
 import type { EngineCase } from './suite.ts';
 import { tableCases } from './table-cases.ts';
@@ -21,6 +22,7 @@ export const engineCases: EngineCase[] = [
   ...exportCases,
   ...misreadCases,
   ...formatCases,
+  ...recipeCases,
   ...workbookCases,
   ...boundsCases,
   ...queryCases,

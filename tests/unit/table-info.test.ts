@@ -9,7 +9,9 @@ import {
   keptTableOf,
   readFrom,
   READS_VERSION,
+  RECIPE_LIMITS,
   tableInfoOf,
+  withinLimits,
 } from '../../src/core/data/table-info.ts';
 
 const file = new File(['a;b\n1;2\n'], 'ledger.csv', { lastModified: 1_700_000_000_000 });
@@ -34,6 +36,19 @@ const table: TableInfo = {
 describe('a table taken from a database file', () => {
   it('comes back as it was described', () => {
     expect(tableInfoOf(describeTable(table))).toEqual(table);
+  });
+
+  it('comes back with its recipe; a recipe past the limits is not kept at all', () => {
+    const recipe = [`CREATE TABLE "data" AS SELECT * FROM read_csv('ledger.csv')`];
+    expect(tableInfoOf(describeTable({ ...table, recipe }))).toEqual({ ...table, recipe });
+    const long = ['x'.repeat(RECIPE_LIMITS.statementChars + 1)];
+    expect(withinLimits(long)).toBeUndefined();
+    expect(withinLimits(Array.from({ length: RECIPE_LIMITS.statements + 1 }, () => 'x'))).toBe(
+      undefined,
+    );
+    expect(withinLimits(recipe)).toBe(recipe);
+    // Written past the limits by some other hand: not this Sift's description.
+    expect(tableInfoOf(describeTable({ ...table, recipe: long }))).toBeNull();
   });
 
   it('brings its profile back, only when it is the profile of that table as it is', () => {

@@ -132,6 +132,12 @@ export interface TableInfo {
   asWritten?: boolean;
   /** The order the person chose for dates the values alone do not settle. */
   dates?: DateOrderChoice;
+  /**
+   * The statements that made the table from its delimited file, for native DuckDB run beside the
+   * file (core/sql/recipe-sql.ts): each whole, without its semicolon, naming the table. Absent
+   * for other files.
+   */
+  recipe?: string[];
   /** How long reading the file into the table took. */
   loadMs: number;
   /**

@@ -34,6 +34,20 @@ const columnConversion = z.object({
  */
 export const READS_VERSION = 2;
 
+/**
+ * How big a table's recipe may be (TableInfo.recipe): a conversion of many columns of local
+ * numbers is some kilobytes a column. A larger one is not kept (withinLimits), so that a
+ * description never fails its check and makes the table be read again.
+ */
+export const RECIPE_LIMITS = { statements: 64, statementChars: 1_000_000 };
+
+/** The recipe when it is within RECIPE_LIMITS, else nothing. */
+export const withinLimits = (recipe: string[]): string[] | undefined =>
+  recipe.length <= RECIPE_LIMITS.statements &&
+  recipe.every((s) => s.length <= RECIPE_LIMITS.statementChars)
+    ? recipe
+    : undefined;
+
 export const tableInfo = z.object({
   name: z.string(),
   fileName: z.string(),
@@ -49,6 +63,10 @@ export const tableInfo = z.object({
   conversions: z.array(columnConversion).optional(),
   asWritten: z.boolean().optional(),
   dates: dateOrderChoice.optional(),
+  recipe: z
+    .array(z.string().max(RECIPE_LIMITS.statementChars))
+    .max(RECIPE_LIMITS.statements)
+    .optional(),
   loadMs: z.number(),
   fileModified: z.number().optional(),
   database: z.string().optional(),
