@@ -7,7 +7,12 @@
  * counted here from the bundled CSV, and taken from the exports corpus's expected.json (make.py
  * computed them from the values it wrote).
  */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import { basename, join } from 'node:path';
+import { pythonString } from '../../src/core/report/notebook-ipynb.ts';
+import { openNativeDuckDB } from '../helpers/native-duckdb.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { downloaded, loadFiles, runSql } from './app.ts';
@@ -111,7 +116,7 @@ describe('the notebook', () => {
       0,
       'SELECT location, count(*) AS days FROM data WHERE precipitation > 5 GROUP BY location ORDER BY location',
     );
-    await page.locator('[data-testid="notebook"] .notebook-head').click();
+    await page.locator('[data-testid="notebook"] .notebook-head p').click();
     await expect.poll(() => states(page)).toEqual(['stale', 'stale']);
     await page.click('[data-testid="run-all"]');
     await expect.poll(() => states(page)).toEqual(['done', 'done']);
@@ -236,6 +241,68 @@ describe('the notebook', () => {
     );
     await page.click('[data-testid="tab-notebook"]');
     expect(await page.getAttribute('[data-testid="findings"]', 'data-changed')).toBe('2');
+    expect(errors).toEqual([]);
+  });
+
+  it('saves a DuckDB script and a Jupyter notebook that native DuckDB runs to the page’s results', async () => {
+    // A British statement (UTF-8, dd/mm/yy dates, grouped amounts): read natively without any
+    // extension, so the script's reading is checked whole.
+    const file = 'tests/fixtures/exports/uk-bank-statement-ddmmyy-utf8.csv';
+    const { page, errors } = await openApp(browser());
+    await sessionsReady(page);
+    await loadFiles(page, [file]);
+    await page.click('[data-testid="tab-notebook"]');
+    await addCell(
+      page,
+      'by_type',
+      'SELECT "Type", count(*) AS n, round(sum(coalesce("Paid out", 0)), 2) AS paid_out, CAST(min("Date") AS VARCHAR) AS first FROM data GROUP BY 1 ORDER BY 1',
+    );
+    await addCell(
+      page,
+      'top',
+      'SELECT "Type", paid_out FROM by_type ORDER BY paid_out DESC LIMIT 1',
+    );
+    const shown = (i: number) =>
+      cell(page, i)
+        .locator('[data-testid="cell-result"] tbody tr')
+        .evaluateAll((rows) =>
+          rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
+        );
+    const script = (
+      await downloaded(page, page.locator('[data-testid="export-notebook-sql"]'))
+    ).toString();
+    const notebook = JSON.parse(
+      (await downloaded(page, page.locator('[data-testid="export-notebook-ipynb"]'))).toString(),
+    ) as { cells: Array<{ source: string[] }> };
+    // The notebook's setup reads the file with the script's own statement.
+    const read = /^CREATE TABLE[^;]*read_csv\([^;]*;$/m.exec(script)?.[0];
+    expect(read).toContain(`read_csv('${basename(file)}'`);
+    expect(notebook.cells[1]!.source.join('')).toContain(
+      `con.sql(${pythonString(read!.slice(0, -1))})`,
+    );
+
+    const dir = mkdtempSync(join(os.tmpdir(), 'sift-notebook-'));
+    const native = await openNativeDuckDB();
+    try {
+      copyFileSync(file, join(dir, basename(file)));
+      await native.run(`SET file_search_path = '${dir}'`);
+      await native.run(script);
+      // What the page shows, its grouped numbers read back, against native DuckDB's rows.
+      const same = (v: unknown) => {
+        const text = String(v ?? '').replaceAll(',', '');
+        return text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+      };
+      for (const [i, name] of ['by_type', 'top'].entries()) {
+        const rows = (await native.run(`FROM ${name}`)).map((r) => Object.values(r).map(same));
+        expect(
+          (await shown(i)).map((r) => r.map(same)),
+          name,
+        ).toEqual(rows);
+      }
+    } finally {
+      native.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
     expect(errors).toEqual([]);
   });
 });

@@ -220,7 +220,7 @@ describe('the SQL editor', () => {
     expect(await shownCharts()).toBe(1);
     await mine.locator('[data-testid="plot"][data-rendered] svg').waitFor();
     await expect(mine.locator(':scope > figcaption').innerText()).resolves.toMatch(
-      new RegExp(`^Yours · drawn from query ${queryId} · Remove$`),
+      new RegExp(`^Yours · drawn from query ${queryId} · To the notebook · Remove$`),
     );
     // Its bars are the result's rows: five kinds of weather.
     expect(

@@ -44,7 +44,12 @@ async function run(): Promise<CaseReport[]> {
 (globalThis as unknown as EngineSuitePage).engineSuite = {
   run,
   storage: async () => (await engine().info()).storage,
-  keep: async () => (await loadLedger(context())).database,
+  // From an empty engine, whichever case ran last: loaded beside another table, the ledger would
+  // be named for its file, not `data`.
+  keep: async () => {
+    await engine().reset();
+    return (await loadLedger(context())).database;
+  },
   async reopen(database) {
     // The app's engine, in memory until told: it opens the file in the DuckDB it booted.
     const app = { ...context(), engine: startEngine() };

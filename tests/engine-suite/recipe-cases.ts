@@ -5,7 +5,7 @@
  */
 import type { TableInfo } from '../../src/core/data/engine.ts';
 import { quoteIdent, quoteLiteral } from '../../src/core/sql/sql-text.ts';
-import { recipeScript } from '../../src/core/sql/recipe-sql.ts';
+import { notebookSql, tableScript } from '../../src/core/report/notebook-script.ts';
 import { equal, fail, match, truthy } from './check.ts';
 import { loaded } from './outcomes.ts';
 import { CRAFTED_FILES } from './recipe-files.ts';
@@ -68,9 +68,16 @@ export const recipeCases: EngineCase[] = [
     async run(ctx) {
       const t = await load(ctx, 'prices-euro.csv');
       match(recipeOf(t)[0], /encoding = 'windows-1252-2000'/, 'the code page');
-      const script = recipeScript([{ name: t.name, fileName: t.fileName, recipe: t.recipe! }]);
+      const notebook = {
+        title: 'prices',
+        cells: [],
+        checks: new Map(),
+        tables: [t],
+        at: new Date(),
+      };
+      const script = notebookSql(notebook, [tableScript(t)]);
       match(script, /\nINSTALL encodings;\nLOAD encodings;\n/, 'the script loads the extension');
-      truthy(script.includes(`\n-- ${t.name}: read from prices-euro.csv\n`), 'the file named');
+      truthy(script.includes(`\n-- ${t.name}, from prices-euro.csv\n`), 'the file named');
     },
   },
   {

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableEngine, TableInfo } from '../../src/core/data/engine.ts';
-import { NATIVE_ENCODINGS, needsEncodings, recipeScript } from '../../src/core/sql/recipe-sql.ts';
+import { NATIVE_ENCODINGS, needsEncodings } from '../../src/core/sql/recipe-sql.ts';
+import { notebookSql, tableScript } from '../../src/core/report/notebook-script.ts';
 import { quoteIdent, quoteLiteral } from '../../src/core/sql/sql-text.ts';
 import { decodeSingleByte, type SingleByteEncoding } from '../../src/core/reading/text-encoding.ts';
 import type { EngineInstance } from '../../workers/resilient-engine.ts';
@@ -58,8 +59,11 @@ async function siftTable(name: string, bytes: Uint8Array): Promise<TableInfo> {
 async function sameInNative(table: TableInfo, name: string, bytes: Uint8Array, recipe: string[]) {
   writeFileSync(join(dir, name), bytes);
   await native.run(`DROP TABLE IF EXISTS ${quoteIdent(table.name)}`);
-  // The script as a person would run it: one text, statement after statement.
-  const script = recipeScript([{ name: table.name, fileName: name, recipe }]);
+  // The script as a person would run it (the notebook's DuckDB SQL, with no cells): one text,
+  // statement after statement.
+  const beside = { ...table, fileName: name, recipe };
+  const notebook = { title: name, cells: [], checks: new Map(), tables: [beside], at: new Date() };
+  const script = notebookSql(notebook, [tableScript(beside)]);
   const statements = script.split(/;\n/).filter((s) => s.replace(/^--.*$/gm, '').trim());
   for (const statement of statements) await native.run(statement);
   expect(await native.describe(table.name)).toEqual(table.schema);

@@ -60,6 +60,25 @@ describe('the notebook as a DuckDB script', () => {
     ]);
   });
 
+  it('uses the statements Sift recorded, loading the encodings extension where they need it', () => {
+    const read = (encoding: string) =>
+      `CREATE TABLE "t" AS SELECT * FROM read_csv('t.csv', encoding = '${encoding}')`;
+    const recorded = { name: 't', fileName: 't.csv', format: 'csv' } as TableInfo;
+    expect(tableScript({ ...recorded, recipe: [read('utf-16')] })).toEqual({
+      name: 't',
+      fileName: 't.csv',
+      statements: [read('utf-16')],
+      notes: [],
+    });
+    const cp1252 = tableScript({ ...recorded, recipe: [read('windows-1252-2000')] });
+    expect(cp1252.statements).toEqual([
+      'INSTALL encodings',
+      'LOAD encodings',
+      read('windows-1252-2000'),
+    ]);
+    expect(cp1252.notes[0]).toMatch(/encodings extension, which INSTALL downloads once/);
+  });
+
   it('says where Sift read a file with a reader of its own, and keeps every name in its comment', () => {
     const evil = 'x.json\rDROP TABLE sales;\nSELECT 1\u2028import os';
     const table = { name: 'data', fileName: evil, format: 'json' } as TableInfo;

@@ -1,6 +1,6 @@
 /** A recipe's statements rewritten for native DuckDB, and the script of several (core/sql/recipe-sql.ts). */
 import { describe, expect, it } from 'vitest';
-import { nativeStatements, needsEncodings, recipeScript } from '../../src/core/sql/recipe-sql.ts';
+import { nativeStatements, needsEncodings } from '../../src/core/sql/recipe-sql.ts';
 
 const READ = (path: string, encoding = 'utf-8') =>
   `CREATE TABLE "t" AS SELECT * FROM read_csv('${path}', encoding = '${encoding}', header = true)`;
@@ -37,41 +37,5 @@ describe('nativeStatements', () => {
     expect(out).toContain("read_csv('a.csv', compression = 'gzip', encoding");
     const [named] = nativeStatements([READ(gz.path)], { ...gz, fileName: 'a.csv.gz', gzip: true });
     expect(named).toContain("read_csv('a.csv.gz', encoding");
-  });
-});
-
-describe('recipeScript', () => {
-  it('names each table’s file and DuckDB’s version at the top, each statement ended', () => {
-    const script = recipeScript(
-      [
-        { name: 'a', fileName: 'a.csv', recipe: [READ('a.csv')] },
-        { name: 'b', fileName: 'b\nc.csv', recipe: [READ('b.csv', 'windows-1250-2000')] },
-      ],
-      'v1.4.3',
-    );
-    expect(script.split('\n')).toEqual([
-      '-- Tables as Sift read them, for native DuckDB run in the folder that holds the files.',
-      '-- Made with DuckDB v1.4.3.',
-      '-- a: read from a.csv',
-      '-- b: read from b c.csv',
-      '',
-      '-- The encodings extension decodes code pages DuckDB does not read by itself;',
-      '-- INSTALL downloads it once (it needs the internet).',
-      'INSTALL encodings;',
-      'LOAD encodings;',
-      '',
-      '-- a',
-      `${READ('a.csv')};`,
-      '',
-      '-- b',
-      `${READ('b.csv', 'windows-1250-2000')};`,
-      '',
-    ]);
-  });
-
-  it('loads no extension when none is needed, and says when the version is not known', () => {
-    const script = recipeScript([{ name: 'a', fileName: 'a.csv', recipe: [READ('a.csv')] }]);
-    expect(script).not.toContain('encodings');
-    expect(script).toContain('-- Made with DuckDB (version not known).');
   });
 });

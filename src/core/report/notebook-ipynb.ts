@@ -66,7 +66,7 @@ function idOf(cell: CellView, n: number): string {
 }
 
 /** `text` on one line of a Python comment: Python ends a line at \r as at \n. */
-const oneLine = (text: string) => text.replace(/[\r\n\f\v\u2028\u2029\x1c-\x1e\x85]+/g, ' ');
+const oneLine = (text: string) => text.replace(/[\r\n\f\v\u2028\u2029\u0085]+/g, ' ');
 
 function setup(doc: NotebookDocument, tables: readonly TableScript[]): string {
   const files = oneLine(tables.map((t) => t.fileName).join(', '));

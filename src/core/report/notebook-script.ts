@@ -6,6 +6,7 @@
  * same statements.
  */
 import type { TableInfo } from '../data/engine.ts';
+import { needsEncodings } from '../sql/recipe-sql.ts';
 import { quoteIdent, quoteLiteral } from '../sql/sql-text.ts';
 import type { NotebookDocument } from './notebook-markdown.ts';
 
@@ -24,12 +25,22 @@ const body = (sql: string) =>
     .trim();
 
 /**
- * The statements that make `table` from its file: those Sift recorded as it read the file (the
- * recipe, where it has one), else DuckDB's own reader of its format, said as such.
+ * The statements that make `table` from its file: those Sift recorded as it read the file (its
+ * recipe: core/sql/recipe-sql.ts), else DuckDB's own reader of its format, said as such.
  */
-export function tableScript(table: TableInfo & { recipe?: string[] }): TableScript {
+export function tableScript(table: TableInfo): TableScript {
   const { name, fileName } = table;
-  if (table.recipe?.length) return { name, fileName, statements: table.recipe, notes: [] };
+  if (table.recipe?.length)
+    return needsEncodings(table.recipe)
+      ? {
+          name,
+          fileName,
+          statements: ['INSTALL encodings', 'LOAD encodings', ...table.recipe],
+          notes: [
+            `DuckDB decodes ${fileName}'s code page with its encodings extension, which INSTALL downloads once (it needs the internet).`,
+          ],
+        }
+      : { name, fileName, statements: table.recipe, notes: [] };
   const file = quoteLiteral(fileName);
   const make = (read: string) => `CREATE TABLE ${quoteIdent(name)} AS SELECT * FROM ${read}`;
   const own = `Sift read ${fileName} with its own reader; DuckDB's may type some columns otherwise.`;

@@ -1,7 +1,7 @@
 /**
  * A table's recipe: the statements that made it from a delimited file, rewritten for native
- * DuckDB (the CLI, or a script) run in the file's own folder, and a whole `.sql` script of
- * several tables' recipes. The worker records the statements as it runs them
+ * DuckDB (the CLI, or a script) run in the file's own folder; the notebook's script
+ * (core/report/notebook-script.ts) is made of them. The worker records the statements as it runs them
  * (workers/recipe-record.ts); what differs in native DuckDB is only where the bytes come from.
  */
 import type { Encoding } from '../data/engine.ts';
@@ -70,32 +70,3 @@ export const needsEncodings = (recipe: string[]): boolean =>
   Object.values(NATIVE_ENCODINGS).some(
     (e) => e.extension && recipe.some((s) => s.includes(`encoding = ${quoteLiteral(e.name)}`)),
   );
-
-export interface RecipeTable {
-  name: string;
-  fileName: string;
-  recipe: string[];
-}
-
-/** `--` comment lines for text that may hold line breaks (a file's name). */
-const comment = (text: string) => `-- ${text.replace(/[\r\n]+/g, ' ')}`;
-
-/** One script that makes every table as Sift read it, run in the folder that holds the files. */
-export function recipeScript(tables: RecipeTable[], duckdbVersion?: string): string {
-  const head = [
-    comment('Tables as Sift read them, for native DuckDB run in the folder that holds the files.'),
-    comment(`Made with DuckDB ${duckdbVersion ?? '(version not known)'}.`),
-    ...tables.map((t) => comment(`${t.name}: read from ${t.fileName}`)),
-  ];
-  const extension = tables.some((t) => needsEncodings(t.recipe));
-  const setup = extension
-    ? [
-        comment('The encodings extension decodes code pages DuckDB does not read by itself;'),
-        comment('INSTALL downloads it once (it needs the internet).'),
-        'INSTALL encodings;',
-        'LOAD encodings;',
-      ]
-    : [];
-  const body = tables.flatMap((t) => ['', comment(t.name), ...t.recipe.map((s) => `${s};`)]);
-  return [...head, ...(setup.length ? ['', ...setup] : []), ...body, ''].join('\n');
-}
