@@ -11,6 +11,7 @@ import type { CitableQueries, FigureSource } from '../core/figures/check-figures
 import { figuresInText, renameCitations } from '../core/figures/figures-in-text.ts';
 import { anchorFigures } from '../core/figures/recheck.ts';
 import type { Notebook } from './notebook.svelte.ts';
+import { body } from '../core/sql/notebook-sql.ts';
 
 /** A query of the session: its SQL and its result as the page keeps it. */
 export interface SessionQuery {
@@ -27,12 +28,6 @@ export function sessionQueries(view: SessionView): (id: string) => SessionQuery 
     return sql === undefined || !source ? undefined : { sql, source };
   };
 }
-
-const body = (sql: string) =>
-  sql
-    .trim()
-    .replace(/;+\s*$/, '')
-    .trim();
 
 /**
  * The SQL cell holding `sql` (its id and name), a new one named `name` when none does; `made`

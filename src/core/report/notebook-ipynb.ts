@@ -13,6 +13,7 @@ import { inertMarkdown } from './inert-markdown.ts';
 import type { NotebookDocument } from './notebook-markdown.ts';
 import { annotated } from './report-document.ts';
 import type { TableScript } from './notebook-script.ts';
+import { body } from '../sql/notebook-sql.ts';
 
 /** JupyterLab's renderer for Vega-Lite output (@jupyterlab/vega5-extension). */
 export const VEGA_LITE_MIME = 'application/vnd.vegalite.v5+json';
@@ -37,12 +38,6 @@ export function pythonString(text: string): string {
   // A carriage return in a triple-quoted string would be read as \n (Python's universal newlines).
   return /"""|\\|"$|\r/.test(text) ? JSON.stringify(text) : `"""${text}"""`;
 }
-
-const body = (sql: string) =>
-  sql
-    .trim()
-    .replace(/;+\s*$/, '')
-    .trim();
 
 const markdown = (id: string, text: string): Cell => ({
   id,

@@ -9,6 +9,7 @@ import type { TableInfo } from '../data/engine.ts';
 import { needsEncodings } from '../sql/recipe-sql.ts';
 import { quoteIdent, quoteLiteral } from '../sql/sql-text.ts';
 import type { NotebookDocument } from './notebook-markdown.ts';
+import { body } from '../sql/notebook-sql.ts';
 
 /** How one table is made natively: its statements in order, and what to know about them. */
 export interface TableScript {
@@ -17,12 +18,6 @@ export interface TableScript {
   statements: string[];
   notes: string[];
 }
-
-const body = (sql: string) =>
-  sql
-    .trim()
-    .replace(/;+\s*$/, '')
-    .trim();
 
 /**
  * The statements that make `table` from its file: those Sift recorded as it read the file (its

@@ -17,7 +17,7 @@ export interface NotebookCell {
 }
 
 /** A cell's SQL without the semicolons and space it may end with. */
-const body = (source: string) =>
+export const body = (source: string) =>
   source
     .trim()
     .replace(/;+\s*$/, '')
