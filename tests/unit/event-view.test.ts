@@ -56,6 +56,26 @@ describe('the view of a turn', () => {
     expect(turn.activity).toEqual([expect.objectContaining({ type: 'tool', status: 'error' })]);
   });
 
+  it('says a running query failed, and drops a draft answer, when their call fails', () => {
+    const view = reduceAll([
+      start,
+      { type: 'query_running', turnId: t, callId: 'q', query: 'SELECT 1', description: 'd' },
+      { type: 'answer_draft', turnId: t, callId: 'a', text: 'Partial' },
+      {
+        type: 'tool_end',
+        turnId: t,
+        callId: 'q',
+        tool: 'sql_query',
+        isError: true,
+        message: 'Timed out',
+      },
+      { type: 'tool_end', turnId: t, callId: 'a', tool: 'output_text', isError: true },
+    ]);
+    expect(view.turns[0]!.items).toEqual([
+      expect.objectContaining({ type: 'query_result', running: false, error: 'Timed out' }),
+    ]);
+  });
+
   it('withdraws a draft whose call was dropped', () => {
     const view = reduceAll([
       start,

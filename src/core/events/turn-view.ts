@@ -3,9 +3,15 @@
  * as results), its activity trail and its state. Pure, like view.ts, which calls it.
  */
 import type { AgentEvent, EventOf } from './events.ts';
-import { foldItem, isItemEvent, upsertItem } from '../items/kinds.ts';
+import {
+  afterCallFailed,
+  afterTurnEnded,
+  foldItem,
+  isItemEvent,
+  upsertItem,
+} from '../items/kinds.ts';
 import { runningQuery } from '../items/query.ts';
-import type { ActivityView, ItemView, TurnView } from './view-types.ts';
+import type { ActivityView, TurnView } from './view-types.ts';
 
 /** Events of the session as a whole; the rest belong to one turn. */
 type SessionEvent = EventOf<
@@ -120,17 +126,9 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
       if (!e.isError)
         return { ...t, activity: setTool(t.activity, e.callId, { status: 'done', ...timing }) };
       const message = e.message ?? 'Failed';
-      // A draft answer or a query card whose call failed must not stay on the page as if it ran.
-      const items = t.items.flatMap((i): ItemView[] => {
-        if (i.id !== e.callId) return [i];
-        if (i.type === 'text' && i.draft) return [];
-        if (i.type === 'query_result' && i.running)
-          return [{ ...i, running: false, isError: true, error: message }];
-        return [i];
-      });
       return {
         ...t,
-        items,
+        items: afterCallFailed(t.items, e.callId, message),
         activity: setTool(t.activity, e.callId, {
           status: 'error',
           ...timing,
@@ -160,19 +158,7 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
       };
     case 'done': {
       // Whatever was still running when the turn ended was cut short by it.
-      const items = t.items.flatMap((i): ItemView[] => {
-        if (i.type === 'text' && i.draft) return i.text.trim() ? [{ ...i, draft: false }] : [];
-        if (i.type === 'query_result' && i.running)
-          return [
-            {
-              ...i,
-              running: false,
-              isError: true,
-              error: e.state === 'stopped' ? 'Stopped' : 'Not finished',
-            },
-          ];
-        return [i];
-      });
+      const items = afterTurnEnded(t.items, e.state === 'stopped');
       const activity = t.activity.map((a) =>
         a.type === 'tool' && a.status === 'running'
           ? { ...a, status: 'error' as const, message: 'Not finished' }

@@ -2,8 +2,9 @@
  * What one kind of item is (issue 29, item 2): the event that brings it, checked with its zod
  * schema wherever events come back in (events.ts gathers them); the item the page shows, whose
  * type is that schema's fields under the item's id; where it goes among a turn's items; what its
- * tool call's line in the activity trail says once it arrives; its row in the ancestor's
- * persistence format; and what the report takes of it. A new kind is one file in this folder
+ * tool call's line in the activity trail says once it arrives; what it becomes if its call fails
+ * or its turn ends while it is still in progress; its row in the ancestor's persistence format;
+ * and what the report takes of it. A new kind is one file in this folder
  * and a line in `kinds.ts`; view.ts folds every kind with one step (`foldItem`).
  */
 import type { z } from 'zod';
@@ -51,6 +52,13 @@ export interface ItemKind<
   last?: boolean;
   /** Its call's status in the activity trail once it arrives; absent: unchanged. */
   call?(event: z.infer<S>): CallStatus;
+  /**
+   * What an item shown in progress (a draft answer, a running query) becomes when its call
+   * fails with `message`: null when it goes. Absent: it stays as it is.
+   */
+  callFailed?(item: V, message: string): V | null;
+  /** What it becomes when its turn ends (`stopped` by the person, or cut short): null, it goes. */
+  turnEnded?(item: V, stopped: boolean): V | null;
   /** Its row in the ancestor's persistence format. */
   row(event: z.infer<S>): AncestorRow;
   /** What the report says of the turn's items of this kind, in order. */

@@ -83,3 +83,30 @@ export function foldItem(
     call: kind.call?.(e),
   };
 }
+
+/** The kind of a shown item: a kind's item type is not always its event's (`question` → `ask`). */
+function kindOfItem(item: ItemView): ItemKind<z.ZodObject, ItemView> | undefined {
+  const kinds = Object.values(ITEM_KINDS) as unknown as ItemKind<z.ZodObject, ItemView>[];
+  return kinds.find((k) => k.type === item.type);
+}
+
+/** A turn's items once call `callId` failed with `message`: each kind says what its item becomes. */
+export function afterCallFailed(
+  items: readonly ItemView[],
+  callId: string,
+  message: string,
+): ItemView[] {
+  return items.flatMap((i) => {
+    if (i.id !== callId) return [i];
+    const next = kindOfItem(i)?.callFailed?.(i, message);
+    return next === undefined ? [i] : next === null ? [] : [next];
+  });
+}
+
+/** A turn's items once it ended: what was still in progress, as each kind says, settled. */
+export function afterTurnEnded(items: readonly ItemView[], stopped: boolean): ItemView[] {
+  return items.flatMap((i) => {
+    const next = kindOfItem(i)?.turnEnded?.(i, stopped);
+    return next === undefined ? [i] : next === null ? [] : [next];
+  });
+}

@@ -113,6 +113,13 @@ export const queryItem = defineItem({
     status: e.isError ? 'error' : 'done',
     ...(e.error === undefined ? {} : { message: e.error }),
   }),
+  // A query card shown running whose call failed, or whose turn ended, says it did not finish.
+  callFailed: (i, message) =>
+    i.running ? { ...i, running: false, isError: true, error: message } : i,
+  turnEnded: (i, stopped) =>
+    i.running
+      ? { ...i, running: false, isError: true, error: stopped ? 'Stopped' : 'Not finished' }
+      : i,
   row: (e) => ({
     role: 'assistant',
     type: 'query_result',

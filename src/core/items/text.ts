@@ -42,6 +42,10 @@ export const textItem = defineItem({
       ? -1
       : items.findIndex((i) => i.type === 'text' && i.id === e.replaces),
   call: () => ({ status: 'done' }),
+  // A draft answer whose call failed must not stay on the page as if it had been given.
+  callFailed: (i) => (i.draft ? null : i),
+  // Cut short, what was written stands as the answer; nothing written, nothing shown.
+  turnEnded: (i) => (!i.draft ? i : i.text.trim() ? { ...i, draft: false } : null),
   row: (e) => ({ role: 'assistant', type: 'text', text: e.text }),
   report: (items, detail) => {
     if (!items.length) return [];
