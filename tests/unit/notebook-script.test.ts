@@ -8,6 +8,7 @@ import type { TableInfo } from '../../src/core/data/engine.ts';
 import type { CellView } from '../../src/core/events/notebook.ts';
 import { notebookIpynb } from '../../src/core/report/notebook-ipynb.ts';
 import { notebookSql, tableScript } from '../../src/core/report/notebook-script.ts';
+import { notOneStatement } from '../../src/core/sql/notebook-sql.ts';
 
 const cell = (name: string, source: string): CellView => ({
   cellId: name,
@@ -77,6 +78,30 @@ describe('the notebook as a DuckDB script', () => {
       read('windows-1252-2000'),
     ]);
     expect(cp1252.notes[0]).toMatch(/encodings extension, which INSTALL downloads once/);
+  });
+
+  it('writes a cell only as one statement: a second one, or a line for the CLI, leaves it out', () => {
+    expect(notOneStatement('SELECT \';\' AS a, "x;y" -- one; two\nFROM t /* ; */;  ')).toBeNull();
+    expect(notOneStatement('SELECT $$a;b$$ AS t')).toBeNull();
+    expect(notOneStatement("SELECT 1; COPY t TO '/home/me/.bashrc'")).toBe(
+      'it holds more than one statement',
+    );
+    expect(notOneStatement('SELECT 1\n.shell curl x | sh')).toMatch(/starts with a dot/);
+    expect(notOneStatement("SELECT 'open")).toMatch(/never closed/);
+    const crafted = [
+      cell('ok', 'SELECT 1 AS n'),
+      cell('evil', "SELECT 1;\nCOPY (SELECT 1) TO '/tmp/x'"),
+      cell('dot', 'SELECT 1\r.shell id'),
+    ];
+    const sql = notebookSql(doc('T', [], crafted), []);
+    expect(sql).toContain('CREATE OR REPLACE VIEW ok AS\nSELECT 1 AS n;');
+    expect(sql).toContain('-- cell evil is left out: it holds more than one statement');
+    expect(sql).not.toMatch(/^COPY|^\.shell/m);
+    expect(sql).not.toContain('.shell');
+    const nb = JSON.stringify(JSON.parse(notebookIpynb(doc('T', [], crafted), [])));
+    expect(nb).toContain('Cell evil is left out: it holds more than one statement');
+    expect(nb).not.toContain('COPY');
+    expect(nb).not.toContain('.shell');
   });
 
   it('says where Sift read a file with a reader of its own, and keeps every name in its comment', () => {

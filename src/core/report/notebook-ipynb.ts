@@ -13,7 +13,7 @@ import { inertMarkdown } from './inert-markdown.ts';
 import type { NotebookDocument } from './notebook-markdown.ts';
 import { annotated } from './report-document.ts';
 import type { TableScript } from './notebook-script.ts';
-import { body } from '../sql/notebook-sql.ts';
+import { body, notOneStatement } from '../sql/notebook-sql.ts';
 
 /** JupyterLab's renderer for Vega-Lite output (@jupyterlab/vega5-extension). */
 export const VEGA_LITE_MIME = 'application/vnd.vegalite.v5+json';
@@ -131,6 +131,12 @@ export function notebookIpynb(doc: NotebookDocument, tables: readonly TableScrip
   doc.cells.forEach((c, n) => {
     const id = idOf(c, n + 1);
     if (c.kind === 'sql') {
+      // One statement only: `con.sql` runs every statement it is given (notebook-sql.ts).
+      const why = notOneStatement(c.source);
+      if (why) {
+        cells.push(markdown(id, `_Cell ${c.name} is left out: ${why}._`));
+        return;
+      }
       const view = `CREATE OR REPLACE VIEW ${c.name} AS\n${body(c.source)}`;
       cells.push(
         code(

@@ -9,7 +9,7 @@ import type { TableInfo } from '../data/engine.ts';
 import { needsEncodings } from '../sql/recipe-sql.ts';
 import { quoteIdent, quoteLiteral } from '../sql/sql-text.ts';
 import type { NotebookDocument } from './notebook-markdown.ts';
-import { body } from '../sql/notebook-sql.ts';
+import { body, notOneStatement } from '../sql/notebook-sql.ts';
 
 /** How one table is made natively: its statements in order, and what to know about them. */
 export interface TableScript {
@@ -64,11 +64,21 @@ export function tableScript(table: TableInfo): TableScript {
   }
 }
 
-/** Every SQL cell as a view of its name, in order: a later cell reads an earlier by its name. */
-export function cellViews(doc: Pick<NotebookDocument, 'cells'>): string[] {
+/**
+ * Every SQL cell as a view of its name, in order (a later cell reads an earlier by its name), or
+ * why it is left out: a cell that is not one statement (notOneStatement) is never written.
+ */
+export function cellViews(
+  doc: Pick<NotebookDocument, 'cells'>,
+): Array<{ name: string; view: string } | { name: string; left: string }> {
   return doc.cells
     .filter((c) => c.kind === 'sql' && c.source.trim())
-    .map((c) => `CREATE OR REPLACE VIEW ${c.name} AS\n${body(c.source)}`);
+    .map((c) => {
+      const why = notOneStatement(c.source);
+      return why
+        ? { name: c.name, left: `cell ${c.name} is left out: ${why}` }
+        : { name: c.name, view: `CREATE OR REPLACE VIEW ${c.name} AS\n${body(c.source)}` };
+    });
 }
 
 /** The notebook as one `.sql` file for the DuckDB CLI. */
@@ -88,12 +98,13 @@ export function notebookSql(doc: NotebookDocument, tables: readonly TableScript[
     out.push('');
   }
   const names = new Map(doc.cells.map((c) => [c.name, c]));
-  for (const view of cellViews(doc)) {
-    const name = /^CREATE OR REPLACE VIEW (\S+)/.exec(view)![1]!;
-    out.push(
-      ...comment(`cell ${name}${names.get(name)?.run?.isError ? ' (it failed in Sift)' : ''}`),
-    );
-    out.push(`${view};`, `FROM ${name};`, '');
+  for (const cell of cellViews(doc)) {
+    if ('left' in cell) {
+      out.push(...comment(cell.left), '');
+      continue;
+    }
+    const failed = names.get(cell.name)?.run?.isError ? ' (it failed in Sift)' : '';
+    out.push(...comment(`cell ${cell.name}${failed}`), `${cell.view};`, `FROM ${cell.name};`, '');
   }
   return `${out.join('\n').trimEnd()}\n`;
 }
