@@ -10,12 +10,14 @@ import { CELL_NAME, type CellKind, type CellView } from '../core/events/notebook
 import type { FigureSource } from '../core/figures/check-figures.ts';
 import {
   anchorFigures,
+  editedAnchors,
   recheckFigures,
   renamedCell,
   type FigureAnchor,
   type Rechecked,
 } from '../core/figures/recheck.ts';
 import { staleCells } from '../core/sql/notebook-sql.ts';
+import { SQL_KEYWORDS } from '../core/sql/sql-words.ts';
 import { jobsOf, runJobs, type RunDeps } from './notebook-runs.ts';
 import type { SessionLog } from './session-log.svelte.ts';
 
@@ -162,6 +164,8 @@ export class Notebook {
     const instead = () => nameLike(wanted, others);
     if (!CELL_NAME.test(wanted))
       return `A name is lower-case letters, digits and _, starting with a letter or _ (as a table’s name is written), up to 60: ${instead()}, say.`;
+    if (SQL_KEYWORDS.has(wanted))
+      return `${wanted} is a word of SQL, which DuckDB would not read as a cell's name: ${nameLike(`${wanted}_cell`, others)}, say.`;
     if (this.#deps.tables().includes(wanted))
       return `A table is named ${wanted}: a cell of that name would hide it from the cells after it. ${instead()}, say.`;
     if (others.includes(wanted))
@@ -211,18 +215,28 @@ export class Notebook {
   }
 
   /** Runs one SQL cell, the earlier cells it reads by name included (notebook-sql.ts). */
-  async run(cellId: string): Promise<void> {
-    if (this.running || !this.writable) return;
-    await runJobs(jobsOf(this.cells, cellId), this.cells, this.#runDeps);
+  run(cellId: string): Promise<void> {
+    return this.#inTurn(() => jobsOf(this.cells, cellId));
   }
 
   /**
    * Runs every SQL cell, top to bottom: each reads the others as they are now. The charts are
    * drawn from the new results and the text cells' figures checked against them as they come.
    */
-  async runAll(): Promise<void> {
-    if (this.running || !this.writable) return;
-    await runJobs(jobsOf(this.cells), this.cells, this.#runDeps);
+  runAll(): Promise<void> {
+    return this.#inTurn(() => jobsOf(this.cells));
+  }
+
+  /** The runs asked for, one after another: a cell sent here during a Run all runs after it. */
+  #runs: Promise<void> = Promise.resolve();
+
+  /** Runs the jobs `of` the cells as they are when the run before has ended. */
+  #inTurn(of: () => ReturnType<typeof jobsOf>): Promise<void> {
+    const next = this.#runs.then(() =>
+      this.writable ? runJobs(of(), this.cells, this.#runDeps) : undefined,
+    );
+    this.#runs = next.catch(() => undefined);
+    return next;
   }
 
   get #runDeps(): RunDeps {
@@ -244,7 +258,9 @@ export class Notebook {
   }
 
   #anchors(c: CellView, source: string) {
-    return c.kind === 'text' ? { anchors: anchorFigures(source, this.sources) } : {};
+    return c.kind === 'text'
+      ? { anchors: editedAnchors(c.source, source, c.anchors ?? [], this.sources) }
+      : {};
   }
 
   #set(c: CellView) {

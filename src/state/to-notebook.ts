@@ -91,11 +91,14 @@ export function answerToNotebook(
   const sources = new Map<string, FigureSource>();
   const cited = new Set(figuresInText(text).citations.flatMap((c) => c.ids));
   for (const id of cited) {
+    // A cell the answer cites already (the model was told of the notebook's cells) stays cited.
+    const cell = id.startsWith('@') ? notebook.sources.get(id) : undefined;
+    if (cell) sources.set(id, cell);
     const q = id.startsWith('Q') ? query(id) : undefined;
-    const cell = q && cellFor(notebook, q.sql, id.toLowerCase(), run);
-    if (!q || !cell) continue;
-    names.set(id, `@${cell.name}`);
-    sources.set(`@${cell.name}`, q.source);
+    const made = q && cellFor(notebook, q.sql, id.toLowerCase(), run);
+    if (!q || !made) continue;
+    names.set(id, `@${made.name}`);
+    sources.set(`@${made.name}`, q.source);
   }
   const source = renameCitations(text, (id) => names.get(id) ?? id);
   const known: CitableQueries = sources;

@@ -10,6 +10,7 @@ import type { FigureSource } from '../../src/core/figures/check-figures.ts';
 import { figuresInText } from '../../src/core/figures/figures-in-text.ts';
 import {
   anchorFigures,
+  editedAnchors,
   recheckFigures,
   renamedCell,
   writtenLike,
@@ -94,6 +95,38 @@ describe('a text cell’s findings, run again', () => {
     expect(failed).toMatchObject({ state: 'mismatch' });
   });
 
+  it('have changed when their direction turned, though the figure was written without a sign', () => {
+    const text = 'North fell 10 [@by_region].';
+    const before = new Map([
+      ['@by_region', { columns: ['region', 'change'], rows: [['north', -10]], rowCount: 1 }],
+    ]);
+    const after = new Map([
+      ['@by_region', { columns: ['region', 'change'], rows: [['north', 10]], rowCount: 1 }],
+    ]);
+    const [fell] = recheckFigures(text, anchorFigures(text, before), after).figures;
+    expect(fell).toMatchObject({ state: 'changed', now: '+10' });
+  });
+
+  it('keep their anchors through an edit of the text around them', () => {
+    const anchors = anchorFigures(TEXT, sources(OCTOBER));
+    const edited = `Note: ${TEXT.replace('units', 'units sold')} Also 99 [@by_region].`;
+    const kept = editedAnchors(TEXT, edited, anchors, sources(OCTOBER));
+    // The three figures kept theirs, moved; the new one (not in the result) has none.
+    expect(kept.map((a) => [a.text, edited.slice(a.start, a.start + a.text.length)])).toEqual([
+      ['30', '30'],
+      ['60%', '60%'],
+      ['2', '2'],
+    ]);
+    const november = result([
+      ['south', 25],
+      ['north', 35],
+    ]);
+    expect(recheckFigures(edited, kept, sources(november)).counts).toMatchObject({
+      changed: 2,
+      mismatch: 1,
+    });
+  });
+
   it('are checked as any answer’s are when they were never anchored', () => {
     const text = 'North sold 31 units [@by_region].';
     expect(anchorFigures(text, sources(OCTOBER))).toEqual([]);
@@ -108,6 +141,20 @@ describe('a text cell’s findings, run again', () => {
     );
     const again = new Map([['@regions_of_october', OCTOBER]]);
     expect(recheckFigures(moved.source, moved.anchors, again).counts).toMatchObject({ checked: 3 });
+    // The anchors moved with their figures: on November's data they say what changed.
+    const november = new Map([
+      [
+        '@regions_of_october',
+        result([
+          ['south', 25],
+          ['north', 35],
+        ]),
+      ],
+    ]);
+    expect(recheckFigures(moved.source, moved.anchors, november).counts).toMatchObject({
+      checked: 1,
+      changed: 2,
+    });
     expect(moved.anchors.map((a) => a.cell)).toEqual([
       '@regions_of_october',
       '@regions_of_october',
@@ -123,7 +170,9 @@ describe('a value written as its figure was', () => {
     expect(writtenLike(figure('4,426 mm'), 4812.4)).toBe('4,812');
     expect(writtenLike(figure('6.3%'), 7.06)).toBe('7.1%');
     expect(writtenLike(figure('4.2k'), 3960)).toBe('4.0k');
-    expect(writtenLike(figure('12'), -3)).toBe('−3');
+    // Written without a sign, a value is shown without one — unless its direction turned.
+    expect(writtenLike(figure('12'), -3)).toBe('3');
+    expect(writtenLike(figure('12'), -3, true)).toBe('−3');
   });
 });
 

@@ -8,7 +8,7 @@ import type { TableInfo } from '../../src/core/data/engine.ts';
 import type { CellView } from '../../src/core/events/notebook.ts';
 import { notebookIpynb } from '../../src/core/report/notebook-ipynb.ts';
 import { notebookSql, tableScript } from '../../src/core/report/notebook-script.ts';
-import { notOneStatement } from '../../src/core/sql/notebook-sql.ts';
+import { notOneStatement } from '../../src/core/sql/sql-words.ts';
 
 const cell = (name: string, source: string): CellView => ({
   cellId: name,

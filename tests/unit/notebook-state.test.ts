@@ -68,9 +68,22 @@ describe('a notebook run on next month’s data', () => {
       'A table is named sales: a cell of that name would hide it from the cells after it. sales_2, say.',
     );
     expect(notebook.rename(sql, 'By Region')).toMatch(/by_region, say\.$/);
+    expect(notebook.rename(sql, 'order')).toBe(
+      "order is a word of SQL, which DuckDB would not read as a cell's name: order_cell, say.",
+    );
     expect(notebook.rename(sql, 'by_region')).toBeNull();
     expect(notebook.cell(text)!.source).toBe('North sold 30 [@by_region].');
     expect(notebook.findings.checked).toBe(1);
+  });
+
+  it('runs a cell asked for during a Run all once that is over, not never', async () => {
+    const { notebook } = notebookOf();
+    notebook.add('sql', BY_REGION);
+    const all = notebook.runAll();
+    const late = notebook.add('sql', 'SELECT 1 AS one')!;
+    const one = notebook.run(late);
+    await Promise.all([all, one]);
+    expect(notebook.cells.map((c) => c.run?.isError)).toEqual([false, false]);
   });
 
   it('brings a deleted cell back in its place, with its result, on Undo', async () => {
@@ -137,6 +150,16 @@ describe('an answer sent to the notebook', () => {
     month.rows = [['north', 31]];
     await notebook.runAll();
     expect(notebook.findings.changed).toBe(2);
+  });
+
+  it('keeps the anchor of a figure it cites from a notebook cell already', async () => {
+    const { notebook, log, month } = notebookOf(events);
+    await notebook.run(notebook.add('sql', BY_REGION, { name: 'by_region' })!);
+    answerToNotebook(notebook, 'South has 20 [@by_region].', sessionQueries(log.view));
+    expect(notebook.findings.checked).toBe(1);
+    month.rows = [['south', 26]];
+    await notebook.runAll();
+    expect(notebook.findings).toMatchObject({ checked: 0, changed: 1 });
   });
 
   it('is told to the model, and its cells are citable in answers', async () => {

@@ -144,6 +144,10 @@ describe("a cell's SQL", () => {
     expect(readsOf([first, second], 0)).toEqual([]);
     const longer = cell('q', 'SELECT revenue_total, "revenue" FROM data');
     expect(readsOf([revenue, longer], 1)).toEqual([]);
+    // A column's alias, a string and a comment name no cell.
+    const words = cell('q', "SELECT sum(x) AS revenue, 'revenue' FROM data -- revenue");
+    expect(readsOf([revenue, words], 1)).toEqual([]);
+    expect(cannotRun([words, revenue], 0)).toBeNull();
   });
 
   it('is refused, with the cells named, when it reads cells below it (no circle can form)', () => {

@@ -172,8 +172,11 @@ function valueAt(a: FigureAnchor, source: FigureSource): At | string {
   }
 }
 
-/** `x` written as `figure` was: its currency, scale, unit, places and grouping ("$1.4 million"). */
-export function writtenLike(figure: Figure, x: number): string {
+/**
+ * `x` written as `figure` was: its currency, scale, unit, places and grouping ("$1.4 million");
+ * with its sign when `signed` (the figure was written with one, or its direction turned).
+ */
+export function writtenLike(figure: Figure, x: number, signed = figure.signed): string {
   const m = /\d(?:[\d,]*\d)?(?:\.\d+)?/.exec(figure.text);
   if (!m) return String(x);
   const digits = m[0];
@@ -186,7 +189,8 @@ export function writtenLike(figure: Figure, x: number): string {
     useGrouping: digits.includes(','),
   });
   const head = figure.text.slice(0, m.index).replace(/[-−–+]/g, '');
-  const sign = x < 0 ? '−' : figure.signed && /\+/.test(figure.text) ? '+' : '';
+  // A figure written without a sign ("fell 12%") is shown now without one, unless it turned.
+  const sign = !signed ? '' : x < 0 ? '−' : '+';
   return `${sign}${head}${number}${figure.text.slice(m.index + digits.length)}`;
 }
 
@@ -221,11 +225,13 @@ export function recheckFigures(
       scale: a.scale,
       ...(a.along ? { along: a.along } : {}),
     };
-    if (near(f, at.value))
+    // A figure written without a sign matches either; its direction must still be the one found.
+    const turned = Math.sign(at.value) * Math.sign(a.value) < 0;
+    if (near(f, at.value) && !turned)
       return f.state === 'checked'
         ? f
         : { ...f, state: 'checked', found, note: `${f.text} still holds in ${a.cell}` };
-    const now = writtenLike(f, at.value);
+    const now = writtenLike(f, at.value, turned);
     return {
       ...f,
       state: 'changed',
@@ -261,4 +267,32 @@ export function renamedCell(
       return [{ ...a, start: moved.start, cell: a.cell === from ? to : a.cell }];
     }),
   };
+}
+
+/**
+ * A text cell's anchors once its text is `text`, edited from `before`: a figure written as before
+ * (the same text, in the same order among its like) keeps the anchor it had — so a finding that
+ * changed with the data still says so after a typo is fixed elsewhere — and a new figure is
+ * anchored where it is found in the results now.
+ */
+export function editedAnchors(
+  before: string,
+  text: string,
+  anchors: readonly FigureAnchor[],
+  sources: CitableQueries,
+): FigureAnchor[] {
+  const nth = (figures: readonly Figure[], i: number) =>
+    figures.slice(0, i).filter((f) => f.text === figures[i]!.text).length;
+  const old = figuresInText(before).figures;
+  const now = figuresInText(text).figures;
+  const fresh = anchorFigures(text, sources);
+  return now.flatMap((f, i) => {
+    const k = nth(now, i);
+    const was = old.findIndex((o, j) => o.text === f.text && nth(old, j) === k);
+    const kept =
+      was >= 0 ? anchors.find((a) => a.start === old[was]!.start && a.text === f.text) : undefined;
+    if (kept) return [{ ...kept, start: f.start }];
+    const made = fresh.find((a) => a.start === f.start);
+    return made ? [made] : [];
+  });
 }

@@ -13,7 +13,8 @@ import { inertMarkdown } from './inert-markdown.ts';
 import type { NotebookDocument } from './notebook-markdown.ts';
 import { annotated } from './report-document.ts';
 import type { TableScript } from './notebook-script.ts';
-import { body, notOneStatement } from '../sql/notebook-sql.ts';
+import { body } from '../sql/notebook-sql.ts';
+import { notOneStatement } from '../sql/sql-words.ts';
 
 /** JupyterLab's renderer for Vega-Lite output (@jupyterlab/vega5-extension). */
 export const VEGA_LITE_MIME = 'application/vnd.vegalite.v5+json';

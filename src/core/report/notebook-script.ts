@@ -9,7 +9,8 @@ import type { TableInfo } from '../data/engine.ts';
 import { needsEncodings } from '../sql/recipe-sql.ts';
 import { quoteIdent, quoteLiteral } from '../sql/sql-text.ts';
 import type { NotebookDocument } from './notebook-markdown.ts';
-import { body, notOneStatement } from '../sql/notebook-sql.ts';
+import { body } from '../sql/notebook-sql.ts';
+import { notOneStatement } from '../sql/sql-words.ts';
 
 /** How one table is made natively: its statements in order, and what to know about them. */
 export interface TableScript {

@@ -23,9 +23,18 @@ export const body = (source: string) =>
     .replace(/;+\s*$/, '')
     .trim();
 
-/** Whether `source` names `name` as a word (not inside a longer identifier). */
+/** `source` with its strings and comments blanked: what is read there is no name. */
+const unquoted = (source: string) =>
+  source.replace(/'(?:[^']|'')*'|--[^\r\n]*|\/\*[\s\S]*?\*\//g, (m) => ' '.repeat(m.length));
+
+/**
+ * Whether `source` names `name` as a word (not inside a longer identifier, a string or a
+ * comment, and not as the alias an `AS` gives a column: `sum(x) AS total` reads no cell `total`).
+ */
 export function reads(source: string, name: string): boolean {
-  return new RegExp(`(^|[^A-Za-z0-9_"])${name}($|[^A-Za-z0-9_"])`, 'i').test(source);
+  return new RegExp(`(^|[^A-Za-z0-9_"])(?<!\\bAS\\s+)${name}($|[^A-Za-z0-9_"])`, 'i').test(
+    unquoted(source),
+  );
 }
 
 /** The earlier cells cell `index` reads, each once, those they read first. */
@@ -110,39 +119,4 @@ export function cellError(message: string, cells: readonly NotebookCell[], index
   return message.replace(/\bLine (\d+): /g, (_m, n: string) =>
     Number(n) > before ? `Line ${Number(n) - before}: ` : 'In an earlier cell it reads: ',
   );
-}
-
-/**
- * Why `sql` cannot be written into a script as one cell's view, or null when it can: a script
- * run by the DuckDB CLI or Python runs every statement in it, and the CLI takes a line that
- * starts with `.` for one of its own commands (`.shell`). A cell is one statement; one from a
- * crafted `.sift`, which never passed Sift's read-only guard, must not carry a second.
- */
-export function notOneStatement(sql: string): string | null {
-  const text = body(sql);
-  if (/(^|[\r\n])\s*\./.test(text))
-    return 'a line of it starts with a dot, as the CLI’s own commands do';
-  // Semicolons outside strings, quoted names and comments end a statement.
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === "'" || c === '"') {
-      const close = text.indexOf(c, i + 1);
-      if (close < 0) return 'a quote in it is never closed';
-      i = close;
-    } else if (c === '-' && text[i + 1] === '-') {
-      const end = text.slice(i).search(/[\r\n]/);
-      if (end < 0) break;
-      i += end;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const close = text.indexOf('*/', i + 2);
-      if (close < 0) return 'a comment in it is never closed';
-      i = close + 1;
-    } else if (c === '$' && /^\$[A-Za-z_]*\$/.test(text.slice(i))) {
-      const tag = /^\$[A-Za-z_]*\$/.exec(text.slice(i))![0];
-      const close = text.indexOf(tag, i + tag.length);
-      if (close < 0) return 'a dollar-quoted string in it is never closed';
-      i = close + tag.length - 1;
-    } else if (c === ';') return 'it holds more than one statement';
-  }
-  return null;
 }
