@@ -42,6 +42,8 @@ export function jobsOf(cells: readonly CellView[], only?: string): Job[] {
 
 export interface RunDeps {
   engine: Pick<SiftEngine, 'query' | 'cancel'>;
+  /** The session's data as the statements are sent (events/notebook.ts dataStamp). */
+  data: string;
   /** The cell whose result is awaited now; null when the run is over. */
   running(cellId: string | null): void;
   record(event: Extract<NotebookEvent, { type: 'cell_ran' }>): void;
@@ -91,6 +93,7 @@ export async function runJobs(
         type: 'cell_ran',
         cellId: j.cellId,
         source: j.statement,
+        data: deps.data,
         ...keptResult(result, (message) =>
           j.refused ? message : cellError(message, cells, j.index),
         ),

@@ -5,8 +5,8 @@
  * Every change is an event of the session's log, so the notebook is stored, exported and
  * followed by another tab with the rest; a follower shows it.
  */
-import type { SiftEngine } from '../core/data/engine.ts';
-import { CELL_NAME, type CellKind, type CellView } from '../core/events/notebook.ts';
+import type { SiftEngine, TableInfo } from '../core/data/engine.ts';
+import { CELL_NAME, dataStamp, type CellKind, type CellView } from '../core/events/notebook.ts';
 import type { FigureSource } from '../core/figures/check-figures.ts';
 import {
   anchorFigures,
@@ -34,8 +34,11 @@ export interface Findings {
 
 export interface NotebookDeps {
   engine: Pick<SiftEngine, 'query' | 'cancel'>;
-  /** The session's tables' names, which a cell's name may not take. */
-  tables: () => readonly string[];
+  /**
+   * The session's tables: their names a cell's may not take, and the files they were read from,
+   * which a result is of (events/notebook.ts dataStamp).
+   */
+  tables: () => readonly TableInfo[];
 }
 
 /** A name like `wanted` that a cell may take: lower case, `_` for the rest, not taken. */
@@ -69,9 +72,21 @@ export class Notebook {
     return this.#log.view.notebook;
   }
 
-  /** Cells whose result is not that of their SQL as written now (notebook-sql.ts). */
+  /** The session's data now, which each result is compared with. */
+  get data(): string {
+    return dataStamp(this.#deps.tables());
+  }
+
+  /**
+   * Cells whose result is not that of their SQL as written now on the data now (notebook-sql.ts):
+   * after Replace file, every result is of last month's file until it runs again.
+   */
   get stale(): ReadonlySet<string> {
-    return staleCells(this.cells);
+    const data = this.data;
+    return staleCells(this.cells, (c) => {
+      const ran = (c as CellView).run?.data;
+      return ran !== undefined && ran !== data;
+    });
   }
 
   /** Whether this tab may change the notebook: a follower only shows it. */
@@ -166,7 +181,7 @@ export class Notebook {
       return `A name is lower-case letters, digits and _, starting with a letter or _ (as a table’s name is written), up to 60: ${instead()}, say.`;
     if (SQL_KEYWORDS.has(wanted))
       return `${wanted} is a word of SQL, which DuckDB would not read as a cell's name: ${nameLike(`${wanted}_cell`, others)}, say.`;
-    if (this.#deps.tables().includes(wanted))
+    if (this.#deps.tables().some((t) => t.name === wanted))
       return `A table is named ${wanted}: a cell of that name would hide it from the cells after it. ${instead()}, say.`;
     if (others.includes(wanted))
       return `Another cell is already named ${wanted}: ${instead()}, say.`;
@@ -242,6 +257,7 @@ export class Notebook {
   get #runDeps(): RunDeps {
     return {
       engine: this.#deps.engine,
+      data: this.data,
       running: (cellId) => (this.running = cellId),
       record: (event) => this.#log.record(event),
       alive: () => this.writable,
@@ -250,7 +266,7 @@ export class Notebook {
 
   /** The names taken: the cells' and the tables'. */
   #taken(): string[] {
-    return [...this.cells.map((c) => c.name), ...this.#deps.tables()];
+    return [...this.cells.map((c) => c.name), ...this.#deps.tables().map((t) => t.name)];
   }
 
   #cell(cellId: string): CellView | undefined {

@@ -60,7 +60,7 @@ export function createSession(log: SessionLog, deps: ScopeDeps): SessionScope {
     figures: new FigureChecks(() => log.view),
     notebook: new Notebook(log, {
       engine: deps.engine,
-      tables: () => deps.workspace.tables.map((t) => t.name),
+      tables: () => deps.workspace.tables,
     }),
     dispose() {
       analyst.stop();

@@ -196,6 +196,11 @@ describe('the notebook', () => {
       .poll(() => changes.innerText().catch(() => ''), { timeout: 60_000 })
       .toMatch(new RegExp(`${april.rows} rows \\(${march.rows} before\\)`));
     expect(await changes.innerText()).toContain('The same columns, of the same types.');
+    // Until they run again, the results are last month's, and say so.
+    expect(await states(page)).toEqual(['stale', 'stale', 'done']);
+    expect(await cell(page, 0).locator('[data-testid="cell-stale"]').textContent()).toBe(
+      'Its data changed since it ran',
+    );
 
     // Run again: the credits and the lines changed, the rent holds.
     await page.click('[data-testid="replace-run-all"]');

@@ -7,6 +7,7 @@
  * (tests/engine-suite/notebook-cases.ts) and the browser test (tests/e2e/notebook.test.ts).
  */
 import { describe, expect, it } from 'vitest';
+import type { TableInfo } from '../../src/core/data/engine.ts';
 import type { AgentEvent } from '../../src/core/events/events.ts';
 import { notebookNote } from '../../src/core/agent/notebook-note.ts';
 import { citableQueries } from '../../src/core/events/query-ids.ts';
@@ -28,8 +29,10 @@ function notebookOf(events: AgentEvent[] = []) {
   };
   const engine = new FakeEngine(() => rowsResult(['region', 'total'], month.rows));
   const log = new SessionLog('writer', events);
-  const notebook = new Notebook(log, { engine, tables: () => ['sales'] });
-  return { notebook, log, month, engine };
+  const sales = { name: 'sales', fileName: 'sales-oct.csv', fileBytes: 10, rows: 2 } as TableInfo;
+  const tables = { now: [sales] };
+  const notebook = new Notebook(log, { engine, tables: () => tables.now });
+  return { notebook, log, month, engine, tables };
 }
 
 const BY_REGION = 'SELECT region, sum(amount) AS total FROM sales GROUP BY 1 ORDER BY 2 DESC';
@@ -57,6 +60,17 @@ describe('a notebook run on next month’s data', () => {
     month.rows = [['south', 21]];
     await notebook.runAll();
     expect(notebook.findings).toEqual({ checked: 0, changed: 1, mismatch: 1, untraced: 0 });
+  });
+
+  it('marks every result stale once another file is read in a table’s place, until it runs again', async () => {
+    const { notebook, tables } = notebookOf();
+    const sql = notebook.add('sql', BY_REGION)!;
+    await notebook.run(sql);
+    expect(notebook.stale.has(sql)).toBe(false);
+    tables.now = [{ ...tables.now[0]!, fileName: 'sales-nov.csv', rows: 3 }];
+    expect(notebook.stale.has(sql)).toBe(true);
+    await notebook.runAll();
+    expect(notebook.stale.has(sql)).toBe(false);
   });
 
   it('keeps the citations on a cell that is renamed, and refuses a table’s name with another', async () => {

@@ -59,8 +59,29 @@ export const cellRanEvent = queryEvent
     type: z.literal('cell_ran'),
     cellId: z.string(),
     source: z.string().max(200_000),
+    /**
+     * The session's data it ran on (dataStamp): its tables and the files they were read from.
+     * Another file read in a table's place (Replace file) makes the result stale.
+     */
+    data: z.string().max(20_000).optional(),
     at: z.number(),
   });
+
+/** What a cell's result depends on besides its SQL: each table and the file it was read from. */
+export function dataStamp(
+  tables: readonly {
+    name: string;
+    fileName: string;
+    fileBytes: number;
+    rows: number;
+    fileModified?: number;
+  }[],
+): string {
+  return tables
+    .map((t) => `${t.name}:${t.fileName}:${t.fileBytes}:${t.fileModified ?? ''}:${t.rows}`)
+    .sort()
+    .join('|');
+}
 
 export type CellRun = Omit<z.infer<typeof cellRanEvent>, 'type' | 'cellId'>;
 

@@ -95,11 +95,15 @@ export function cellQuery(cells: readonly NotebookCell[], index: number): string
  * The cells whose result is not that of their SQL as written now: never run, changed since, or
  * reading an earlier cell that is stale — what Run all would change.
  */
-export function staleCells(cells: readonly NotebookCell[]): Set<string> {
+export function staleCells(
+  cells: readonly NotebookCell[],
+  /** Whether a cell's result is of other data than the session's now (another file read). */
+  otherData: (c: NotebookCell) => boolean = () => false,
+): Set<string> {
   const stale = new Set<string>();
   cells.forEach((c, i) => {
     if ((c.kind ?? 'sql') !== 'sql') return;
-    const changed = c.run === null || c.run.source !== cellQuery(cells, i);
+    const changed = c.run === null || c.run.source !== cellQuery(cells, i) || otherData(c);
     if (changed || readsOf(cells, i).some((r) => stale.has(r.cellId))) stale.add(c.cellId);
   });
   return stale;
