@@ -16,7 +16,7 @@ import {
   type FigureAnchor,
   type Rechecked,
 } from '../core/figures/recheck.ts';
-import { staleCells } from '../core/sql/notebook-sql.ts';
+import { renamedReads, staleCells } from '../core/sql/notebook-sql.ts';
 import { SQL_KEYWORDS } from '../core/sql/sql-words.ts';
 import { jobsOf, runJobs, type RunDeps } from './notebook-runs.ts';
 import type { SessionLog } from './session-log.svelte.ts';
@@ -186,10 +186,13 @@ export class Notebook {
     if (others.includes(wanted))
       return `Another cell is already named ${wanted}: ${instead()}, say.`;
     this.#log.record({ ...this.#set(c), name: wanted });
-    // The text cells that cite it cite it by its new name.
+    // The SQL cells that read it read it by its new name, and the text cells cite it so.
     if (c.kind === 'sql')
       for (const t of this.cells)
-        if (t.kind === 'text') {
+        if (t.kind === 'sql' && t.cellId !== c.cellId) {
+          const source = renamedReads(t.source, c.name, wanted);
+          if (source !== t.source) this.#log.record({ ...this.#set(t), source });
+        } else if (t.kind === 'text') {
           const moved = renamedCell(t.source, t.anchors ?? [], `@${c.name}`, `@${wanted}`);
           if (moved.source !== t.source) this.#log.record({ ...this.#set(t), ...moved });
         }

@@ -78,6 +78,7 @@ describe('a notebook run on next month’s data', () => {
     const sql = notebook.add('sql', BY_REGION)!;
     await notebook.run(sql);
     const text = notebook.add('text', 'North sold 30 [@cell_1].')!;
+    const later = notebook.add('sql', 'SELECT * FROM cell_1 WHERE total > 1')!;
     expect(notebook.rename(sql, 'sales')).toBe(
       'A table is named sales: a cell of that name would hide it from the cells after it. sales_2, say.',
     );
@@ -87,6 +88,7 @@ describe('a notebook run on next month’s data', () => {
     );
     expect(notebook.rename(sql, 'by_region')).toBeNull();
     expect(notebook.cell(text)!.source).toBe('North sold 30 [@by_region].');
+    expect(notebook.cell(later)!.source).toBe('SELECT * FROM by_region WHERE total > 1');
     expect(notebook.findings.checked).toBe(1);
   });
 

@@ -10,6 +10,7 @@ import {
   cellError,
   cellQuery,
   readsOf,
+  renamedReads,
   staleCells,
 } from '../../src/core/sql/notebook-sql.ts';
 
@@ -148,6 +149,16 @@ describe("a cell's SQL", () => {
     const words = cell('q', "SELECT sum(x) AS revenue, 'revenue' FROM data -- revenue");
     expect(readsOf([revenue, words], 1)).toEqual([]);
     expect(cannotRun([words, revenue], 0)).toBeNull();
+  });
+
+  it('reads a renamed cell by its new name: its reads rewritten, nothing else', () => {
+    expect(
+      renamedReads(
+        "SELECT revenue.total AS revenue FROM revenue, revenues -- revenue\nWHERE x = 'revenue'",
+        'revenue',
+        'sales',
+      ),
+    ).toBe("SELECT sales.total AS revenue FROM sales, revenues -- revenue\nWHERE x = 'revenue'");
   });
 
   it('is refused, with the cells named, when it reads cells below it (no circle can form)', () => {

@@ -6,8 +6,7 @@
  * (made inert: JupyterLab renders raw HTML and loads images), and a chart cell that draws its
  * Vega-Lite spec from its view, its output already there for JupyterLab to draw unopened.
  */
-import { rowObjects } from '../charts/chart-rows.ts';
-import { checkPlotSpec } from '../charts/plot-spec.ts';
+import { chartOfRows } from '../charts/chart-of-rows.ts';
 import type { CellView } from '../events/notebook.ts';
 import { inertMarkdown } from './inert-markdown.ts';
 import type { NotebookDocument } from './notebook-markdown.ts';
@@ -83,25 +82,12 @@ function setup(doc: NotebookDocument, tables: readonly TableScript[]): string {
 
 function chartCell(c: CellView, cells: readonly CellView[], id: string): Cell {
   const of = cells.find((o) => o.cellId === c.of && o.kind === 'sql');
-  let parsed: unknown = null;
-  try {
-    parsed = JSON.parse(c.source);
-  } catch {
-    // Said below, as a spec that is not an object.
-  }
-  if (!of || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    return markdown(
-      id,
-      `_Chart ${c.name}: ${of ? 'its spec is not a Vega-Lite object' : 'its SQL cell is gone'}._`,
-    );
-  const { data: _data, ...spec } = parsed as Record<string, unknown>;
+  if (!of) return markdown(id, `_Chart ${c.name}: its SQL cell is gone._`);
   // The same check the Markdown file's charts pass: JupyterLab draws what the file carries.
-  const checked = checkPlotSpec(
-    { ...spec, data: { values: of.run && !of.run.isError ? rowObjects(of.run) : [] } },
-    { maxRows: CHART_ROWS, paints: 'raw' },
-  );
+  const rows = of.run && !of.run.isError ? of.run : null;
+  const checked = chartOfRows(c.source, rows, { paints: 'raw', maxRows: CHART_ROWS });
   if (!checked.ok)
-    return markdown(id, `_Chart ${c.name} is left out: ${inertMarkdown(checked.reason)}_`);
+    return markdown(id, `_Chart ${c.name} is left out: ${inertMarkdown(checked.reason)}._`);
   const { data: _drawn, ...withoutData } = checked.spec;
   const text = [
     `# ${c.name}: drawn from ${of.name}`,

@@ -5,8 +5,7 @@
  * Vega-Lite spec after the same check a saved report's charts pass. Model, person and cell text
  * go through inertMarkdown (no image, raw HTML or fence of theirs survives a previewer).
  */
-import { rowObjects } from '../charts/chart-rows.ts';
-import { checkPlotSpec } from '../charts/plot-spec.ts';
+import { chartOfRows } from '../charts/chart-of-rows.ts';
 import type { TableInfo } from '../data/engine.ts';
 import type { CellView } from '../events/notebook.ts';
 import type { Rechecked } from '../figures/recheck.ts';
@@ -53,24 +52,12 @@ function textCell(c: CellView, checks: Rechecked | undefined): string {
 function chartCell(c: CellView, cells: readonly CellView[]): string {
   const of = cells.find((o) => o.cellId === c.of);
   const from = of ? `Drawn from \`${of.name}\`.` : 'Its SQL cell is gone.';
-  let spec: unknown;
-  try {
-    spec = JSON.parse(c.source);
-  } catch {
-    return `${from}\n\n_Its spec is not JSON._`;
-  }
-  if (typeof spec !== 'object' || spec === null || Array.isArray(spec))
-    return `${from}\n\n_Its spec is not a Vega-Lite object._`;
-  const { data: _data, ...rest } = spec as Record<string, unknown>;
-  const rows = of?.run && !of.run.isError ? rowObjects(of.run) : [];
   // The check a report's chart passes: a previewer that draws `vega-lite` fences would fetch a
   // URL a crafted `.sift` carried, or paint one from the data (report-document.ts).
-  const checked = checkPlotSpec(
-    { ...rest, data: { values: rows } },
-    { maxRows: CHART_ROWS, paints: 'raw' },
-  );
-  if (!checked.ok) return `${from}\n\n_Its spec is left out: ${inertMarkdown(checked.reason)}_`;
-  const text = JSON.stringify(checked.spec, null, 2);
+  const rows = of?.run && !of.run.isError ? of.run : null;
+  const chart = chartOfRows(c.source, rows, { paints: 'raw', maxRows: CHART_ROWS });
+  if (!chart.ok) return `${from}\n\n_Its spec is left out: ${inertMarkdown(chart.reason)}._`;
+  const text = JSON.stringify(chart.spec, null, 2);
   const f = fence(text);
   return `${from}\n\n${f}vega-lite\n${text}\n${f}`;
 }

@@ -37,6 +37,19 @@ export function reads(source: string, name: string): boolean {
   );
 }
 
+/** `source` with each read of the cell `from` (as `reads` finds them) naming `to` instead. */
+export function renamedReads(source: string, from: string, to: string): string {
+  const word = new RegExp(`(^|[^A-Za-z0-9_"])(?<!\\bAS\\s+)${from}(?=$|[^A-Za-z0-9_"])`, 'gi');
+  let out = '';
+  let last = 0;
+  for (const m of unquoted(source).matchAll(word)) {
+    const at = m.index + m[1]!.length;
+    out += source.slice(last, at) + to;
+    last = at + from.length;
+  }
+  return out + source.slice(last);
+}
+
 /** The earlier cells cell `index` reads, each once, those they read first. */
 export function readsOf(cells: readonly NotebookCell[], index: number): NotebookCell[] {
   const out: NotebookCell[] = [];
