@@ -210,11 +210,13 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
         keep: (table: string, got: FileRead) =>
           rereading && table === beside ? takePlace(got) : keep(table, file, got, started),
       };
+      // In a table's place, one sheet: the one it was read from, else the first with data.
       const outcomes = await loadWorkbook(
         workbook,
         file,
         rereading ? () => beside : nameFor,
         choice,
+        rereading,
       );
       return outcomes.map((o) => (o.ok ? o : { ...o, message: `${o.message}${kept}` }));
     }

@@ -140,6 +140,8 @@ export async function loadWorkbook(
   file: File,
   nameFor: (fallback: string) => string,
   choice: ReadChoice,
+  /** One table only (a workbook read in a table's place): its first sheet with data. */
+  one = false,
 ): Promise<LoadOutcome[]> {
   const wanted = choice.sheet;
   const fail = (message: string): LoadOutcome => ({ ok: false, fileName: file.name, message });
@@ -151,7 +153,8 @@ export async function loadWorkbook(
   }
   const chosen = sheets.filter((s) => wanted === undefined || s.name === wanted);
   if (chosen.length === 0) return [fail(`The workbook has no sheet named "${wanted}".`)];
-  const withData = chosen.filter((s) => sheetTable(s.data) !== null);
+  const found = chosen.filter((s) => sheetTable(s.data) !== null);
+  const withData = one ? found.slice(0, 1) : found;
   const outcomes: LoadOutcome[] = [];
   for (const s of withData) {
     const table =

@@ -16,6 +16,9 @@
 import { createContext } from 'svelte';
 import type { Attachment } from 'svelte/attachments';
 import type { SiftApp } from '../app.ts';
+import type { ToNotebookWhat } from '../state/to-notebook.ts';
+
+export type { ToNotebookWhat };
 
 export const [getApp, setApp] = createContext<SiftApp>();
 
@@ -41,8 +44,3 @@ export interface Page {
 }
 
 export const [getPage, setPage] = createContext<Page>();
-
-export type ToNotebookWhat =
-  | { query: string }
-  | { answer: string }
-  | { chart: { spec: Record<string, unknown>; title: string; queryId: string } };

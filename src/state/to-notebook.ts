@@ -105,3 +105,22 @@ export function answerToNotebook(
   const cell = notebook.add('text', source, { anchors: anchorFigures(source, known) });
   return { cell, run };
 }
+
+/** What the page sends: a query's SQL, an answer's text, or a chart of a query. */
+export type ToNotebookWhat =
+  | { query: string }
+  | { answer: string }
+  | { chart: { spec: Record<string, unknown>; title: string; queryId: string } };
+
+/** Keeps `what` in the notebook; the cell to show and the new SQL cells to run. */
+export function toNotebook(
+  notebook: Notebook,
+  view: SessionView,
+  what: ToNotebookWhat,
+): { cell: string | null; run: string[] } {
+  if ('query' in what) return queryToNotebook(notebook, what.query);
+  const query = sessionQueries(view);
+  return 'chart' in what
+    ? chartToNotebook(notebook, what.chart, query)
+    : answerToNotebook(notebook, what.answer, query);
+}

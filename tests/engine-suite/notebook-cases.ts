@@ -98,4 +98,30 @@ export const notebookCases: EngineCase[] = [
       );
     },
   },
+  {
+    name: 'reads a workbook of several sheets in a table’s place as one table, from its first sheet',
+    async run(ctx) {
+      loaded(
+        (
+          await ctx.engine.load([ctx.file('sales.csv', 'Region,Units\nNorth,1\n')], undefined, [
+            'sales',
+          ])
+        )[0],
+        'the CSV',
+      );
+      const bytes = await ctx.fixture('xlsx/sales.xlsx');
+      const outcomes = await ctx.engine.load([ctx.file('sales.xlsx', bytes)], undefined, ['sales']);
+      equal(
+        outcomes.map((o) => [o.ok && o.table.name, o.ok && o.table.sheet]),
+        [['sales', 'Sales 2024']],
+        'one table, in the place of the one it replaces',
+      );
+      equal(
+        (await ctx.engine.tables()).map((t) => t.name),
+        ['sales'],
+        'no other table beside it',
+      );
+      equal(await cells(ctx, 'SELECT count(*) FROM sales'), [[4]], 'the first sheet’s rows');
+    },
+  },
 ];
