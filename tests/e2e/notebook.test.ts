@@ -201,6 +201,8 @@ describe('the notebook', () => {
     expect(await cell(page, 0).locator('[data-testid="cell-stale"]').textContent()).toBe(
       'Its data changed since it ran',
     );
+    // The findings say they were checked on last month's results.
+    expect(await page.getAttribute('[data-testid="findings"]', 'data-stale')).toBe('true');
 
     // Run again: the credits and the lines changed, the rent holds.
     await page.click('[data-testid="replace-run-all"]');
@@ -217,6 +219,7 @@ describe('the notebook', () => {
       `now ${april.rows}`,
     ]);
     expect(await page.getAttribute('[data-testid="findings"]', 'data-checked')).toBe('1');
+    expect(await page.getAttribute('[data-testid="findings"]', 'data-stale')).toBe('false');
     // Saved as Markdown, with what changed said beside the figure.
     const md = (
       await downloaded(page, page.locator('[data-testid="export-notebook-md"]'))
