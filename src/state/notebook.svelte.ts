@@ -6,6 +6,7 @@
  * followed by another tab with the rest; a follower shows it.
  */
 import type { SiftEngine, TableInfo } from '../core/data/engine.ts';
+import { identifierLike } from '../core/reading/column-names.ts';
 import { CELL_NAME, dataStamp, type CellKind, type CellView } from '../core/events/notebook.ts';
 import type { FigureSource } from '../core/figures/check-figures.ts';
 import {
@@ -41,19 +42,9 @@ export interface NotebookDeps {
   tables: () => readonly TableInfo[];
 }
 
-/** A name like `wanted` that a cell may take: lower case, `_` for the rest, not taken. */
-export function nameLike(wanted: string, taken: readonly string[]): string {
-  let stem = wanted
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9_]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 50);
-  if (!/^[a-z_]/.test(stem)) stem = `cell_${stem}`;
-  let name = stem;
-  for (let n = 2; taken.includes(name); n++) name = `${stem}_${n}`;
-  return name;
-}
+/** A name like `wanted` that a cell may take, not one `taken` (column-names.ts identifierLike). */
+export const nameLike = (wanted: string, taken: readonly string[]): string =>
+  identifierLike(wanted, { has: (name) => taken.includes(name) }, 'cell');
 
 export class Notebook {
   /** The cell running now, if any; cells run one at a time. */

@@ -40,14 +40,27 @@ export function tableNameFor(fileName: string, taken: ReadonlySet<string>): stri
   // "people.tsv.gz" is the table people: a text format's ending goes with gzip's.
   const gzipped = fileName.replace(/\.(?:csv|tsv|tab|txt|psv|dat|json|jsonl|ndjson)\.gz$/i, '');
   const stem = gzipped !== fileName ? gzipped : fileName.replace(/\.[^.]*$/, '');
-  let base = stem
+  return identifierLike(stem, taken, 't');
+}
+
+/**
+ * `text` made a name DuckDB reads without quotes (lower-case letters, digits and `_`, accents
+ * dropped, starting with a letter: `prefix_` before one that would not), numbered past those
+ * `taken`: a table's from its file, a notebook cell's from what the person typed.
+ */
+export function identifierLike(
+  text: string,
+  taken: { has(name: string): boolean },
+  prefix: string,
+): string {
+  let base = text
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')
     .slice(0, 48);
-  if (base === '' || /^[0-9]/.test(base)) base = `t_${base}`.replace(/_+$/, '');
+  if (base === '' || /^[0-9]/.test(base)) base = `${prefix}_${base}`.replace(/_+$/, '');
   let name = base;
   for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
   return name;
