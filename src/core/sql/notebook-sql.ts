@@ -28,22 +28,22 @@ const unquoted = (source: string) =>
   source.replace(/'(?:[^']|'')*'|--[^\r\n]*|\/\*[\s\S]*?\*\//g, (m) => ' '.repeat(m.length));
 
 /**
- * Whether `source` names `name` as a word (not inside a longer identifier, a string or a
- * comment, and not as the alias an `AS` gives a column: `sum(x) AS total` reads no cell `total`).
+ * Where `source` names `name` as a word: not inside a longer identifier, a string or a comment,
+ * and not as the alias an `AS` gives a column (`sum(x) AS total` reads no cell `total`).
  */
-export function reads(source: string, name: string): boolean {
-  return new RegExp(`(^|[^A-Za-z0-9_"])(?<!\\bAS\\s+)${name}($|[^A-Za-z0-9_"])`, 'i').test(
-    unquoted(source),
-  );
+function readsAt(source: string, name: string): number[] {
+  const word = new RegExp(`(^|[^A-Za-z0-9_"])(?<!\\bAS\\s+)${name}(?=$|[^A-Za-z0-9_"])`, 'gi');
+  return [...unquoted(source).matchAll(word)].map((m) => m.index + m[1]!.length);
 }
 
-/** `source` with each read of the cell `from` (as `reads` finds them) naming `to` instead. */
+/** Whether `source` reads the cell `name` (readsAt). */
+export const reads = (source: string, name: string): boolean => readsAt(source, name).length > 0;
+
+/** `source` with each read of the cell `from` (readsAt) naming `to` instead. */
 export function renamedReads(source: string, from: string, to: string): string {
-  const word = new RegExp(`(^|[^A-Za-z0-9_"])(?<!\\bAS\\s+)${from}(?=$|[^A-Za-z0-9_"])`, 'gi');
   let out = '';
   let last = 0;
-  for (const m of unquoted(source).matchAll(word)) {
-    const at = m.index + m[1]!.length;
+  for (const at of readsAt(source, from)) {
     out += source.slice(last, at) + to;
     last = at + from.length;
   }
