@@ -16,10 +16,15 @@ import { openNativeDuckDB } from '../helpers/native-duckdb.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { downloaded, loadFiles, runSql } from './app.ts';
-import { openApp, useBrowser } from './browser.ts';
-import { openWithSample, sessionsReady } from './sessions-helpers.ts';
+import { useBrowser, useSharedApp } from './browser.ts';
+import { blankSession, openWithSample, sessionsReady } from './sessions-helpers.ts';
 
 const browser = useBrowser();
+/**
+ * One page for the tests that start from a blank session (booting DuckDB is most of a short
+ * test); the first test needs a profile of its own, as it counts the sessions after a reload.
+ */
+const shared = useSharedApp(browser, ({ page }) => blankSession(page));
 
 const cell = (page: Page, i: number) => page.locator('[data-testid="cell"]').nth(i);
 
@@ -163,8 +168,7 @@ describe('the notebook', () => {
     const money = (x: number) =>
       x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-    const { page, errors } = await openApp(browser());
-    await sessionsReady(page);
+    const { page, errors } = await shared();
     await loadFiles(page, ['tests/fixtures/exports/fr-bank-statement-ddmmyy-windows1252.csv']);
     await page.click('[data-testid="tab-notebook"]');
     await addCell(page, 'totals', 'SELECT sum("Crédit") AS credits, count(*) AS lines FROM data');
@@ -256,8 +260,7 @@ describe('the notebook', () => {
     // A British statement (UTF-8, dd/mm/yy dates, grouped amounts): read natively without any
     // extension, so the script's reading is checked whole.
     const file = 'tests/fixtures/exports/uk-bank-statement-ddmmyy-utf8.csv';
-    const { page, errors } = await openApp(browser());
-    await sessionsReady(page);
+    const { page, errors } = await shared();
     await loadFiles(page, [file]);
     await page.click('[data-testid="tab-notebook"]');
     await addCell(
