@@ -70,15 +70,16 @@ export class Notebook {
 
   /**
    * Cells whose result is not that of their SQL as written now on the data now (notebook-sql.ts):
-   * after Replace file, every result is of last month's file until it runs again.
+   * after Replace file, every result is of last month's file until it runs again. Derived once
+   * per change of the cells or the tables: the notebook and its findings both read it.
    */
-  get stale(): ReadonlySet<string> {
+  readonly stale: ReadonlySet<string> = $derived.by(() => {
     const data = this.data;
     return staleCells(this.cells, (c) => {
       const ran = (c as CellView).run?.data;
       return ran !== undefined && ran !== data;
     });
-  }
+  });
 
   /** Whether this tab may change the notebook: a follower only shows it. */
   get writable(): boolean {
