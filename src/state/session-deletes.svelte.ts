@@ -9,14 +9,13 @@
  * session back can fail half-way (quota). Here the worst a closed tab can do is leave the
  * session stored a little longer.
  *
- * The mark: each session being deleted, with the time its delete is due, in localStorage. It is
- * written at once and synchronously (it outlives a tab closed mid-window, where an IndexedDB
- * delete begun as the page goes may be cut off), and every tab of the origin reads it: the other
- * tabs hide the session too, and a tab that starts carries out every delete that is due, so a
- * reload does not bring back a session the person deleted.
+ * Each delete is marked in localStorage as it begins (delete-marks.ts), for the other tabs and
+ * for the next start should this tab close before carrying it out; the removal itself is
+ * session-removal.ts's.
  */
 import type { SessionId } from '../core/ids.ts';
-import type { Preferences } from './ports.ts';
+import type { DeleteMarks } from './delete-marks.ts';
+import type { SessionRemoval } from './session-removal.ts';
 
 /**
  * How long Undo is offered: long enough to read one short line and reach its button (by Tab, the
@@ -24,8 +23,6 @@ import type { Preferences } from './ports.ts';
  * work and has forgotten it is pending.
  */
 export const UNDO_WINDOW_MS = 8_000;
-
-const KEY = 'sift.deleting';
 
 export interface Deleted {
   id: SessionId;
@@ -35,10 +32,9 @@ export interface Deleted {
 }
 
 export interface SessionDeletesDeps {
-  /** localStorage, or null where the browser keeps nothing (then only this tab hides it). */
-  marks: Preferences | null;
+  marks: DeleteMarks;
   /** Removes the session from storage (and unmarks it), then tells the lists and the tabs. */
-  carryOut(id: SessionId): Promise<void>;
+  removal: Pick<SessionRemoval, 'remove'>;
   /** The undo window; tests shorten it. */
   windowMs?: number;
 }
@@ -64,15 +60,10 @@ export class SessionDeletes {
     // while storage works must find this one pending, not the one before it.
     const previous = this.pending;
     this.#stop();
-    this.#mark(deleted.id, Date.now() + this.#windowMs);
+    this.#d.marks.mark(deleted.id, Date.now() + this.#windowMs);
     this.pending = deleted;
     this.#timer = setTimeout(() => void this.finish(), this.#windowMs);
-    if (previous) await this.#d.carryOut(previous.id);
-  }
-
-  /** Whether the lists leave `id` out: pending here, or in another tab. */
-  hides(id: SessionId): boolean {
-    return this.pending?.id === id || id in this.#marks();
+    if (previous) await this.#d.removal.remove(previous.id);
   }
 
   /** Takes the pending delete back: the session is listed again, as storage still holds it. */
@@ -80,7 +71,7 @@ export class SessionDeletes {
     const back = this.pending;
     if (!back) return null;
     this.#stop();
-    this.unmark(back.id);
+    this.#d.marks.unmark(back.id);
     return back;
   }
 
@@ -89,7 +80,7 @@ export class SessionDeletes {
     const done = this.pending;
     if (!done) return;
     this.#stop();
-    await this.#d.carryOut(done.id);
+    await this.#d.removal.remove(done.id);
   }
 
   /**
@@ -99,52 +90,12 @@ export class SessionDeletes {
   pageHide(): void {
     const done = this.pending;
     if (!done) return;
-    this.#mark(done.id, 0);
+    this.#d.marks.mark(done.id, 0);
     void this.finish();
-  }
-
-  /** The deletes whose window has passed without their tab carrying them out (it closed). */
-  due(): SessionId[] {
-    const now = Date.now();
-    return Object.entries(this.#marks()).flatMap(([id, at]) =>
-      at <= now ? [id as SessionId] : [],
-    );
-  }
-
-  unmark(id: SessionId): void {
-    const marks = this.#marks();
-    delete marks[id];
-    this.#write(marks);
   }
 
   #stop(): void {
     clearTimeout(this.#timer);
     this.pending = null;
-  }
-
-  #mark(id: SessionId, due: number): void {
-    this.#write({ ...this.#marks(), [id]: due });
-  }
-
-  #marks(): Record<string, number> {
-    try {
-      const read: unknown = JSON.parse(this.#d.marks?.get(KEY) ?? '{}');
-      if (!read || typeof read !== 'object') return {};
-      // Anything else there (another version wrote it, or it was cut) is not a mark.
-      return Object.fromEntries(
-        Object.entries(read).filter((e): e is [string, number] => typeof e[1] === 'number'),
-      );
-    } catch {
-      return {};
-    }
-  }
-
-  #write(marks: Record<string, number>): void {
-    try {
-      if (Object.keys(marks).length) this.#d.marks?.set(KEY, JSON.stringify(marks));
-      else this.#d.marks?.remove(KEY);
-    } catch {
-      // Storage refused (full, private mode): this tab still hides and deletes it.
-    }
   }
 }

@@ -4,6 +4,7 @@ import { totalBytes, type SessionMeta } from '../core/session/records.ts';
 import type { SiftEngine } from '../core/data/engine.ts';
 import type { SessionId } from '../core/ids.ts';
 import type { StorageQuota } from './ports.ts';
+import type { DeleteMarks } from './delete-marks.ts';
 import type { SessionStatus } from './session-status.svelte.ts';
 
 export class SessionList {
@@ -14,8 +15,8 @@ export class SessionList {
   readonly #status: SessionStatus;
   readonly #quota: StorageQuota;
   readonly #databases: Pick<SiftEngine, 'databases' | 'forgetDatabases'>;
-  /** Whether a session is being deleted (session-deletes.svelte.ts): listed only while open. */
-  readonly #hides: (id: SessionId) => boolean;
+  /** The sessions being deleted (session-deletes.svelte.ts): listed only while open. */
+  readonly #deleting: Pick<DeleteMarks, 'hides'>;
   /** The database files of every stored session, hidden ones too: Undo brings their tables. */
   #kept: string[] = [];
   /** Counts readings of the database files' sizes: only the latest one is shown. */
@@ -25,12 +26,12 @@ export class SessionList {
     status: SessionStatus,
     quota: StorageQuota,
     databases: Pick<SiftEngine, 'databases' | 'forgetDatabases'>,
-    hides: (id: SessionId) => boolean,
+    deleting: Pick<DeleteMarks, 'hides'>,
   ) {
     this.#status = status;
     this.#quota = quota;
     this.#databases = databases;
-    this.#hides = hides;
+    this.#deleting = deleting;
   }
 
   /** Leaves a session out of the list at once, before storage is read again. */
@@ -58,7 +59,7 @@ export class SessionList {
         this.#kept = all.flatMap((s) => (s.database ? [s.database] : []));
         const open = current();
         // A session being deleted stays listed in a tab that shows it (another tab deleted it).
-        const stored = all.filter((s) => s.id === open?.id || !this.#hides(s.id));
+        const stored = all.filter((s) => s.id === open?.id || !this.#deleting.hides(s.id));
         mine = stored.find((s) => s.id === open?.id);
         // Once saving has failed, the open session is what this tab holds, not what was stored.
         const meta = mine && !status.problem ? mine : open;

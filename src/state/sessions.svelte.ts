@@ -7,7 +7,9 @@
 import { errorMessage } from '../core/errors.ts';
 import { storageFailure } from '../core/session/storage-failure.ts';
 import { OpenSession, type Role } from './open-session.svelte.ts';
+import { DeleteMarks } from './delete-marks.ts';
 import { SessionDeletes } from './session-deletes.svelte.ts';
+import { SessionRemoval } from './session-removal.ts';
 import { Busy } from './busy.ts';
 import { SessionFollower } from './session-follower.ts';
 import { SessionList } from './session-list.svelte.ts';
@@ -22,9 +24,16 @@ import type { SessionsDeps } from './sessions-deps.ts';
 
 export type { Role, SessionContent, SessionsDeps };
 
+/**
+ * Where this tab's sessions are (issue 47: a small state machine that swaps the scope shown):
+ * `starting` while storage and the session to show first are read; `shown` once a session, or a
+ * blank page, is; `switching` while the one shown is left for another — a session opened, a new
+ * one, an import — when another switch asked for is not begun (the list's buttons wait).
+ */
+export type SessionsPhase = 'starting' | 'shown' | 'switching';
+
 export class Sessions {
-  opening = $state(false);
-  started = $state(false);
+  phase = $state<SessionsPhase>('starting');
   /** What the person is told of the sessions: saving's problem, a passing notice. */
   readonly status = new SessionStatus();
   /** The session open in this tab: its meta, files, role and log. */
@@ -34,6 +43,8 @@ export class Sessions {
   /** A delete the person may still undo; storage lets the session go once it is carried out. */
   readonly deletes: SessionDeletes;
   readonly #tabs: SessionTabs;
+  readonly #marks: DeleteMarks;
+  readonly #removal: SessionRemoval;
   readonly #follower: SessionFollower;
   readonly #deps: SessionsDeps;
 
@@ -41,13 +52,9 @@ export class Sessions {
   constructor(deps: SessionsDeps) {
     this.#deps = deps;
     const { status } = this;
-    this.#tabs = new SessionTabs(deps.tabs);
-    this.deletes = new SessionDeletes({
-      marks: deps.marks,
-      carryOut: (id) => this.#carryOut(id),
-      windowMs: deps.undoWindowMs,
-    });
-    this.stored = new SessionList(status, deps.quota, deps.engine, (id) => this.deletes.hides(id));
+    const tabs = (this.#tabs = new SessionTabs(deps.tabs));
+    const marks = (this.#marks = new DeleteMarks(deps.marks));
+    this.stored = new SessionList(status, deps.quota, deps.engine, marks);
     this.active = new OpenSession({
       status,
       workspace: deps.workspace,
@@ -56,6 +63,18 @@ export class Sessions {
       tabs: this.#tabs,
       rescue: deps.rescue,
       address: deps.address,
+    });
+    this.#removal = new SessionRemoval({
+      status,
+      marks,
+      active: this.active,
+      list: this.stored,
+      tabs,
+    });
+    this.deletes = new SessionDeletes({
+      marks,
+      removal: this.#removal,
+      windowMs: deps.undoWindowMs,
     });
     this.#follower = new SessionFollower({
       status,
@@ -66,8 +85,33 @@ export class Sessions {
     });
   }
 
-  /** The start or the opening in progress; `ready` waits for it. */
+  /** The start or the switch in progress; `ready` waits for it. */
   readonly #busy = new Busy();
+
+  /** Storage has been read, and the session to show first shown. */
+  get started(): boolean {
+    return this.phase !== 'starting';
+  }
+
+  /** The session shown is being left for another. */
+  get opening(): boolean {
+    return this.phase === 'switching';
+  }
+
+  /** Leaves what is shown for what `to` shows, unless a switch is under way. */
+  #switch(to: () => Promise<void>): Promise<void> {
+    if (this.phase === 'switching') return Promise.resolve();
+    const back = this.phase;
+    this.phase = 'switching';
+    const switched = async () => {
+      try {
+        await to();
+      } finally {
+        this.phase = back === 'starting' ? 'starting' : 'shown';
+      }
+    };
+    return this.#busy.hold(switched());
+  }
 
   /**
    * Resolves once no session is being opened (at the start, or one the person chose), and the
@@ -93,7 +137,7 @@ export class Sessions {
     }
     try {
       // Deletes whose tab closed during their Undo window are the person's word: done first.
-      for (const id of this.deletes.due()) await this.#carryOut(id);
+      for (const id of this.#marks.due()) await this.#removal.remove(id);
       await this.active.refresh();
       void this.stored.forgetUnkept();
       const wanted = this.#deps.address.read() ?? this.stored.items[0]?.id;
@@ -101,7 +145,7 @@ export class Sessions {
     } catch (e) {
       status.notice = `The stored sessions could not be read: ${errorMessage(e)}`;
     } finally {
-      this.started = true;
+      this.phase = 'shown';
     }
   }
 
@@ -110,13 +154,12 @@ export class Sessions {
   }
 
   open(id: SessionId): Promise<void> {
-    return this.#busy.hold(this.#open(id));
+    return this.#switch(() => this.#open(id));
   }
 
   async #open(id: SessionId): Promise<void> {
     const store = this.status.store;
-    if (this.opening || !store) return;
-    this.opening = true;
+    if (!store) return;
     try {
       const keep = this.#keepsFile();
       await this.#leave(keep);
@@ -129,18 +172,15 @@ export class Sessions {
       await this.#show(content, keep);
     } catch (e) {
       this.status.notice = `The session could not be opened: ${errorMessage(e)}`;
-    } finally {
-      this.opening = false;
     }
   }
 
   /** A blank page for another file; the session left stays stored. */
   newSession(): Promise<void> {
-    return this.#newSession(this.#keepsFile());
+    return this.#switch(() => this.#newSession(this.#keepsFile()));
   }
 
   async #newSession(keep: string | null): Promise<void> {
-    if (this.opening) return;
     await this.#leave(keep);
     await this.#blank(keep);
   }
@@ -186,8 +226,8 @@ export class Sessions {
     const meta = items[at];
     const next = open ? (items[at + 1] ?? items[at - 1])?.id : undefined;
     if (!this.status.store || !meta) {
-      if (open) await this.#newSession(null);
-      return this.#carryOut(id);
+      if (open) await this.#switch(() => this.#newSession(null));
+      return this.#removal.remove(id);
     }
     const begun = this.deletes.begin({ id, title: meta.title, wasOpen: open });
     this.stored.hide(id);
@@ -196,7 +236,7 @@ export class Sessions {
     // again, and the neighbour is not opened over it.
     const undone = () => this.deletes.pending?.id !== id;
     // Left as any other session is, its database file kept: Undo may open it again.
-    if (open && !undone()) await this.#newSession(this.#keepsFile());
+    if (open && !undone()) await this.#switch(() => this.#newSession(this.#keepsFile()));
     await this.active.refresh();
     this.#tabs.listChanged();
     if (!undone() && next && this.stored.items.some((s) => s.id === next)) await this.open(next);
@@ -211,20 +251,6 @@ export class Sessions {
     // The neighbour the delete opened may still be opening.
     await this.ready();
     if (back.wasOpen && this.stored.items.some((s) => s.id === back.id)) await this.open(back.id);
-  }
-
-  /** The delete itself, once its Undo has passed (or its tab closed before carrying it out). */
-  async #carryOut(id: SessionId): Promise<void> {
-    try {
-      await this.status.store?.delete(id);
-    } catch (e) {
-      this.status.notice = `The session could not be deleted: ${errorMessage(e)}`;
-    }
-    // Unmarked only now: a tab closed before the delete finished leaves it to the next start.
-    this.deletes.unmark(id);
-    await this.active.refresh();
-    await this.stored.forgetUnkept();
-    this.#tabs.listChanged(id);
   }
 
   /** The stored session imported from the export file `from` (session-transfer.ts), if any. */
@@ -256,10 +282,12 @@ export class Sessions {
     this.deletes.pageHide();
   }
 
-  async #openInMemory(content: SessionContent): Promise<void> {
-    const keep = this.#keepsFile();
-    await this.#leave(keep);
-    await this.#show(content, keep);
+  #openInMemory(content: SessionContent): Promise<void> {
+    return this.#switch(async () => {
+      const keep = this.#keepsFile();
+      await this.#leave(keep);
+      await this.#show(content, keep);
+    });
   }
 
   /**

@@ -148,4 +148,30 @@ describe('an item kind', () => {
     for (const part of parts) expect(at(part), part).toBeGreaterThan(0);
     expect(parts.map(at)).toEqual([...parts.map(at)].sort((a, b) => a - b));
   });
+
+  it('shows its item in progress, and changes it once shown, by the events its kind names', () => {
+    const items = (...events: AgentEvent[]) => reduceAll([start, ...events]).turns[0]!.items;
+    const draft: AgentEvent = { type: 'answer_draft', turnId, callId: 'c-text', text: 'Nov' };
+    expect(items(draft)).toEqual([{ type: 'text', id: 'c-text', text: 'Nov', draft: true }]);
+    // A withdrawn draft goes; an answer already given is not a draft, and stays.
+    expect(items(draft, { type: 'answer_withdrawn', turnId, callId: 'c-text' })).toEqual([]);
+    const given = SAMPLES.text;
+    expect(items(given, { type: 'answer_withdrawn', turnId, callId: 'c-text' })).toHaveLength(1);
+    // A query's card shows it running until its result takes its place.
+    const running: AgentEvent = {
+      type: 'query_running',
+      turnId,
+      callId: 'c-query',
+      description: 'Rain by month',
+      query: 'SELECT 1',
+    };
+    expect(items(running)).toMatchObject([{ type: 'query_result', running: true }]);
+    expect(items(running, SAMPLES.query_result)).toMatchObject([{ running: false, rowCount: 1 }]);
+    // The person's answer goes on the question's card, and on no other kind's item of that id.
+    const answer: AgentEvent = { type: 'answer', turnId, callId: 'c-ask', answer: '2015' };
+    expect(items(SAMPLES.question, answer)).toMatchObject([{ type: 'ask', answer: '2015' }]);
+    const text = { ...SAMPLES.text, callId: 'c-ask' } as AgentEvent;
+    expect(items(text, answer)).toEqual(items(text));
+    for (const e of [draft, running, answer]) expect(agentEvent.parse(e)).toEqual(e);
+  });
 });

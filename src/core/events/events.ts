@@ -6,8 +6,7 @@
  */
 import { z } from 'zod';
 import { turnId } from '../ids.ts';
-import { ITEM_EVENTS } from '../items/kinds.ts';
-import { queryRunningEvent } from '../items/query.ts';
+import { ITEM_EVENTS, ITEM_UPDATE_EVENTS } from '../items/kinds.ts';
 import { verdict, type Verdict } from '../items/validation.ts';
 import { usageFields } from '../model/usage.ts';
 import { ownChartEvent, ownChartRemovedEvent } from './own-chart.ts';
@@ -39,11 +38,6 @@ export const agentEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reasoning'), ...base, step: z.number(), text: z.string() }),
   /** The step's reasoning is not private notes after all (it was the answer) or was empty. */
   z.object({ type: z.literal('reasoning_withdrawn'), ...base, step: z.number() }),
-  /** The answer being written through output_text, so far (transient; a snapshot, not a delta). */
-  z.object({ type: z.literal('answer_draft'), ...base, callId: z.string(), text: z.string() }),
-  queryRunningEvent,
-  /** A draft answer whose call was dropped (cut off by the output limit) leaves the page. */
-  z.object({ type: z.literal('answer_withdrawn'), ...base, callId: z.string() }),
   /** A tool call is about to run. */
   z.object({
     type: z.literal('tool_call'),
@@ -71,11 +65,11 @@ export const agentEvent = z.discriminatedUnion('type', [
     message: z.string().optional(),
     at: z.number().optional(),
   }),
-  // The items the page shows, one kind per file (core/items/).
+  // The items the page shows, one kind per file (core/items/), and what shows or changes them
+  // before or after their own event: a draft answer, a running query, an answer on a question.
   ...ITEM_EVENTS,
+  ...ITEM_UPDATE_EVENTS,
   z.object({ type: z.literal('session_update'), ...base, title: z.string() }),
-  /** The person's answer to a question Claude asked (`callId` names the question). */
-  z.object({ type: z.literal('answer'), ...base, callId: z.string(), answer: z.string() }),
   /** Next questions the model offered at the end of its turn (finalize), shown as buttons. */
   z.object({ type: z.literal('suggestions'), ...base, suggestions: z.array(z.string()) }),
   z.object({

@@ -7,10 +7,10 @@ import {
   afterCallFailed,
   afterTurnEnded,
   foldItem,
+  foldUpdate,
   isItemEvent,
-  upsertItem,
+  isItemUpdate,
 } from '../items/kinds.ts';
-import { runningQuery } from '../items/query.ts';
 import type { ActivityView, TurnView } from './view-types.ts';
 
 /** Events of the session as a whole; the rest belong to one turn. */
@@ -69,6 +69,8 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
     };
     return { ...t, items, activity: [...activity, note] };
   }
+  // A draft answer, a running query, an answer on a question: each kind says what it does.
+  if (isItemUpdate(e)) return { ...t, items: foldUpdate(t.items, e) };
   switch (e.type) {
     case 'status':
       return { ...t, status: e.message };
@@ -96,16 +98,6 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
       if (at < 0) return { ...t, activity: [...rest, entry] };
       return { ...t, activity: [...t.activity.slice(0, at), entry, ...t.activity.slice(at + 1)] };
     }
-    case 'answer_withdrawn':
-      return {
-        ...t,
-        items: t.items.filter((i) => !(i.id === e.callId && i.type === 'text' && i.draft)),
-      };
-    case 'answer_draft':
-      return {
-        ...t,
-        items: upsertItem(t.items, { type: 'text', id: e.callId, text: e.text, draft: true }),
-      };
     case 'tool_call': {
       const entry: ActivityView = {
         type: 'tool',
@@ -119,8 +111,6 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
       };
       return { ...t, activity: [...t.activity, entry] };
     }
-    case 'query_running':
-      return { ...t, items: upsertItem(t.items, runningQuery(e)) };
     case 'tool_end': {
       const timing = durationOf(t.activity, e.callId, e.at);
       if (!e.isError)
@@ -136,13 +126,6 @@ export function reduceTurn(t: TurnView, e: TurnEvent): TurnView {
         }),
       };
     }
-    case 'answer':
-      return {
-        ...t,
-        items: t.items.map((i) =>
-          i.type === 'ask' && i.id === e.callId ? { ...i, answer: e.answer } : i,
-        ),
-      };
     case 'suggestions':
       return { ...t, suggestions: e.suggestions };
     case 'compacted':

@@ -1,11 +1,11 @@
 /**
  * Claude's question to the person (ask_user), asked instead of guessing what an ambiguous
  * question means: the turn waits for the answer, which becomes the call's result. The answer
- * comes as its own event (`answer`, events.ts) and is shown on the question's card.
+ * comes as its own event (`answer`) and is shown on the question's card.
  */
 import { z } from 'zod';
 import { turnId } from '../ids.ts';
-import { defineItem, type Fields } from './item-kind.ts';
+import { defineItem, defineUpdate, type Fields } from './item-kind.ts';
 
 export const askEvent = z.object({
   type: z.literal('question'),
@@ -13,6 +13,14 @@ export const askEvent = z.object({
   callId: z.string(),
   question: z.string(),
   options: z.array(z.string()),
+});
+
+/** The person's answer to a question Claude asked (`callId` names the question). */
+export const answerEvent = z.object({
+  type: z.literal('answer'),
+  turnId,
+  callId: z.string(),
+  answer: z.string(),
 });
 
 /** `answer` is null until the person answers. */
@@ -30,6 +38,12 @@ export const askItem = defineItem({
     options: e.options,
     answer: null,
   }),
+  updates: [
+    defineUpdate({
+      event: answerEvent,
+      changes: (i: AskItem, e): AskItem => ({ ...i, answer: e.answer }),
+    }),
+  ],
   row: (e) => ({
     role: 'assistant',
     type: 'question',

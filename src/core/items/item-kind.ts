@@ -24,6 +24,20 @@ export interface AncestorRow {
 /** How much of a turn the report gives: 0 all, 1 without result rows, 2 without SQL, 3 answers cut. */
 export type ReportDetail = 0 | 1 | 2 | 3;
 
+/**
+ * An event that shows an item before its own event brings it, or changes it after (issue 47: how
+ * items change after they arrive belongs to their kind, not to the view): a draft answer as it
+ * streams, a query's card while it runs, the person's answer on Claude's question. It names its
+ * item by its call (`callId`).
+ */
+export interface ItemUpdate<S extends z.ZodObject = z.ZodObject, V = { type: string; id: string }> {
+  event: S;
+  /** The item in progress it shows, in the place of the one of its call (or added). */
+  shows?(event: z.infer<S>): V;
+  /** What the item of its call becomes, when that item is of this kind: null, it goes. */
+  changes?(item: V, event: z.infer<S>): V | null;
+}
+
 /** The status a call's line in the activity trail takes when its item arrives. */
 export type CallStatus = { status: 'done' | 'error'; message?: string };
 
@@ -59,10 +73,17 @@ export interface ItemKind<
   callFailed?(item: V, message: string): V | null;
   /** What it becomes when its turn ends (`stopped` by the person, or cut short): null, it goes. */
   turnEnded?(item: V, stopped: boolean): V | null;
+  /** The events that show its item in progress or change it once shown. */
+  updates?: readonly ItemUpdate<z.ZodObject, V>[];
   /** Its row in the ancestor's persistence format. */
   row(event: z.infer<S>): AncestorRow;
   /** What the report says of the turn's items of this kind, in order. */
   report?(items: V[], detail: ReportDetail): string[];
+}
+
+/** An update of a kind's item, typed by its event (`ItemKind.updates`). */
+export function defineUpdate<S extends z.ZodObject, V>(update: ItemUpdate<S, V>): ItemUpdate<S, V> {
+  return update;
 }
 
 export function defineItem<S extends z.ZodObject, V extends { type: string; id: string }>(

@@ -3,13 +3,13 @@
  * that folds any of them into a turn's items (turn-view.ts). ARCHITECTURE.md: an item kind.
  */
 import type { z } from 'zod';
-import { askItem, type AskItem } from './ask.ts';
+import { answerEvent, askItem, type AskItem } from './ask.ts';
 import { errorItem, type ErrorItem } from './error.ts';
-import type { CallStatus, ItemKind } from './item-kind.ts';
+import type { CallStatus, ItemKind, ItemUpdate } from './item-kind.ts';
 import { plotItem, type PlotItem } from './plot.ts';
-import { queryItem, type QueryItem } from './query.ts';
+import { queryItem, queryRunningEvent, type QueryItem } from './query.ts';
 import { tableItem, type TableItem } from './table.ts';
-import { textItem, type TextItem } from './text.ts';
+import { answerDraftEvent, answerWithdrawnEvent, textItem, type TextItem } from './text.ts';
 import { validationItem, type ValidationItem } from './validation.ts';
 
 export type { AskItem, ErrorItem, PlotItem, QueryItem, TableItem, TextItem, ValidationItem };
@@ -36,6 +36,17 @@ export const ITEM_EVENTS = [
   askItem.event,
   validationItem.event,
   errorItem.event,
+] as const;
+
+/**
+ * The events that show an item in progress or change one shown (`ItemKind.updates`), for the one
+ * event union; each kind's file says what they do.
+ */
+export const ITEM_UPDATE_EVENTS = [
+  answerDraftEvent,
+  answerWithdrawnEvent,
+  queryRunningEvent,
+  answerEvent,
 ] as const;
 
 type Kinds = typeof ITEM_KINDS;
@@ -108,5 +119,36 @@ export function afterTurnEnded(items: readonly ItemView[], stopped: boolean): It
   return items.flatMap((i) => {
     const next = kindOfItem(i)?.turnEnded?.(i, stopped);
     return next === undefined ? [i] : next === null ? [] : [next];
+  });
+}
+
+/** An event that shows or changes an item (`ItemKind.updates`). */
+export type ItemUpdateEvent = z.infer<(typeof ITEM_UPDATE_EVENTS)[number]>;
+
+type AnyKind = ItemKind<z.ZodObject, ItemView>;
+
+/** Each update by its event's type, with the kind whose item it shows or changes. */
+const UPDATES = new Map<string, { kind: AnyKind; update: ItemUpdate<z.ZodObject, ItemView> }>(
+  (Object.values(ITEM_KINDS) as unknown as AnyKind[]).flatMap((kind) =>
+    (kind.updates ?? []).map((update) => [String(update.event.shape.type.value), { kind, update }]),
+  ),
+);
+
+export function isItemUpdate<E extends { type: string }>(
+  e: E,
+): e is Extract<E, { type: ItemUpdateEvent['type'] }> {
+  return UPDATES.has(e.type);
+}
+
+/** A turn's items after `e`: the item in progress it shows, or its call's item as it changes it. */
+export function foldUpdate(items: readonly ItemView[], e: ItemUpdateEvent): ItemView[] {
+  const found = UPDATES.get(e.type);
+  if (!found) return [...items];
+  const { kind, update } = found;
+  if (update.shows) return upsertItem(items, update.shows(e));
+  return items.flatMap((i) => {
+    if (i.id !== e.callId || kindOfItem(i) !== kind || !update.changes) return [i];
+    const next = update.changes(i, e);
+    return next === null ? [] : [next];
   });
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { cell } from '../data/cell.ts';
 import { queryId, turnId } from '../ids.ts';
 import { compactResult } from '../data/compact-result.ts';
-import { defineItem, type Fields, type ReportDetail } from './item-kind.ts';
+import { defineItem, defineUpdate, type Fields, type ReportDetail } from './item-kind.ts';
 
 /** What the report gives of each result at full detail. */
 const REPORT_RESULT_LIMITS = { rows: 20, bytes: 2_500 };
@@ -44,7 +44,7 @@ export const queryRunningEvent = z.object({
 });
 
 /** The running card of `e`'s query. */
-export const runningQuery = (e: z.infer<typeof queryRunningEvent>): QueryItem => ({
+const runningQuery = (e: z.infer<typeof queryRunningEvent>): QueryItem => ({
   type: 'query_result',
   id: e.callId,
   description: e.description,
@@ -113,6 +113,7 @@ export const queryItem = defineItem({
     status: e.isError ? 'error' : 'done',
     ...(e.error === undefined ? {} : { message: e.error }),
   }),
+  updates: [defineUpdate({ event: queryRunningEvent, shows: runningQuery })],
   // A query card shown running whose call failed, or whose turn ended, says it did not finish.
   callFailed: (i, message) =>
     i.running ? { ...i, running: false, isError: true, error: message } : i,

@@ -1,7 +1,7 @@
 /** An answer the person reads (output_text): Markdown, streamed as a draft until it is whole. */
 import { z } from 'zod';
 import { turnId } from '../ids.ts';
-import { defineItem, type Fields } from './item-kind.ts';
+import { defineItem, defineUpdate, type Fields } from './item-kind.ts';
 
 /** Answers longer than this are cut when the report must summarise a turn. */
 const ANSWER_CHARS_WHEN_SUMMARISED = 600;
@@ -18,6 +18,21 @@ export const textEvent = z.object({
    * the queries they cite (tools/output-text.ts): it takes that answer's place.
    */
   replaces: z.string().optional(),
+});
+
+/** The answer being written through output_text, so far (transient; a snapshot, not a delta). */
+export const answerDraftEvent = z.object({
+  type: z.literal('answer_draft'),
+  turnId,
+  callId: z.string(),
+  text: z.string(),
+});
+
+/** A draft answer whose call was dropped (cut off by the output limit) leaves the page. */
+export const answerWithdrawnEvent = z.object({
+  type: z.literal('answer_withdrawn'),
+  turnId,
+  callId: z.string(),
 });
 
 /** `draft` while it streams (answer_draft); a draft whose call fails leaves the page. */
@@ -42,6 +57,16 @@ export const textItem = defineItem({
       ? -1
       : items.findIndex((i) => i.type === 'text' && i.id === e.replaces),
   call: () => ({ status: 'done' }),
+  updates: [
+    defineUpdate({
+      event: answerDraftEvent,
+      shows: (e): TextItem => ({ type: 'text', id: e.callId, text: e.text, draft: true }),
+    }),
+    defineUpdate({
+      event: answerWithdrawnEvent,
+      changes: (i: TextItem) => (i.draft ? null : i),
+    }),
+  ],
   // A draft answer whose call failed must not stay on the page as if it had been given.
   callFailed: (i) => (i.draft ? null : i),
   // Cut short, what was written stands as the answer; nothing written, nothing shown.
