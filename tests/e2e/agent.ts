@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { mockControl } from '../mock-anthropic/control.ts';
 import type { Step } from '../mock-anthropic/types.ts';
 import { useSharedApp, type OpenedPage } from './browser.ts';
-import { blankSession, openWithSample } from './sessions-helpers.ts';
+import { blankSession, openWithSample, useSampleApp } from './sessions-helpers.ts';
 import { mockUrl } from './mock-url.ts';
 
 export const KEY = 'sk-ant-api03-e2e-test-key-0123456789';
@@ -61,6 +61,23 @@ export async function openScripted(browser: Browser, script: Step[]): Promise<Op
   await configure(opened.page);
   await mock().script(script);
   return opened;
+}
+
+/**
+ * As `openScripted`, on one page for the file's tests (useSampleApp): each call starts a new
+ * session with the sample, Claude configured again and `script` queued.
+ */
+export function useScriptedApp(
+  browser: () => Browser,
+): (script: Step[]) => Promise<OpenedPage> {
+  const shared = useSampleApp(browser);
+  return async (script) => {
+    const opened = await shared();
+    await mock().reset();
+    await configure(opened.page);
+    await mock().script(script);
+    return opened;
+  };
 }
 
 /** Waits until `count` turns exist and the last one has ended; returns how it ended. */

@@ -4,7 +4,7 @@
  * and one with no citation. The expected figures come from native DuckDB on the same file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, messageRequests, openScripted } from './agent.ts';
+import { ask, messageRequests, useScriptedApp } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
 import { downloaded } from './app.ts';
 import { sessionsReady } from './sessions-helpers.ts';
@@ -12,6 +12,8 @@ import { serious } from './axe.ts';
 import { openNativeDuckDB, type NativeDuckDB } from '../helpers/native-duckdb.ts';
 
 const browser = useBrowser();
+/** The sample in a new session, Claude scripted: one page for the file's tests. */
+const scripted = useScriptedApp(browser);
 const SQL =
   'SELECT location, round(avg(wind), 2) AS avg_wind, count(*) AS days FROM data GROUP BY location ORDER BY location';
 
@@ -29,7 +31,7 @@ describe('figures beside a citation', () => {
     const misquoted = (seattle! + 0.04).toFixed(2);
     const days = Number(rows[0]!.days).toLocaleString('en-US');
     const answer = `New York is windier: ${newYork!.toFixed(2)} m/s against ${misquoted} m/s in Seattle [Q1]. Each city has ${days} days of records [Q1]. It rained on 1,087 days.`;
-    const { page, errors } = await openScripted(browser(), [
+    const { page, errors } = await scripted([
       {
         reply: {
           tools: [{ name: 'sql_query', input: { query: SQL, description: 'Wind by city' } }],
@@ -155,7 +157,7 @@ describe('figures beside a citation', () => {
   });
 
   it('marks the figure itself, never the same digits inside a word or an address', async () => {
-    const { page, errors } = await openScripted(browser(), [
+    const { page, errors } = await scripted([
       { reply: { tools: [{ name: 'sql_query', input: { query: SQL, description: 'Wind' } }] } },
       {
         reply: {
@@ -188,7 +190,7 @@ describe('figures beside a citation', () => {
     const [newYork, seattle] = rows.map((r) => Number(r.avg_wind).toFixed(2));
     const wrong = `New York ${newYork} m/s, Seattle ${(Number(seattle) + 0.04).toFixed(2)} m/s [Q1].`;
     const right = `New York ${newYork} m/s, Seattle ${seattle} m/s [Q1].`;
-    const { page, errors } = await openScripted(browser(), [
+    const { page, errors } = await scripted([
       { reply: { tools: [{ name: 'sql_query', input: { query: SQL, description: 'Wind' } }] } },
       {
         reply: {

@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { waitForLoads } from './app.ts';
-import { openApp, type OpenedPage } from './browser.ts';
+import { openApp, useSharedApp, type OpenedPage } from './browser.ts';
 
 export interface ListedSession {
   id: string;
@@ -49,6 +49,19 @@ export async function blankSession(page: Page): Promise<void> {
   // The view is emptied in the same step that sends DuckDB its reset, so a file loaded after
   // this reaches DuckDB after the reset does.
   await page.waitForFunction((s) => !document.querySelector(s), shown, { timeout: 60_000 });
+}
+
+/**
+ * One page for those tests of a file that each start from the sample loaded in a new session, at
+ * 1280×900 (useSharedApp: the first test to ask opens it). The sessions before stay listed.
+ */
+export function useSampleApp(browser: () => Browser): () => Promise<OpenedPage> {
+  return useSharedApp(browser, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await sessionsReady(page);
+    await blankSession(page);
+    await loadSample(page);
+  });
 }
 
 /** A fresh browser profile with the app open and the sample loaded as its first session. */

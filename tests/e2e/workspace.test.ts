@@ -9,11 +9,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { weatherQuestion } from '../fixtures/weather-script.ts';
 import { runSql, showView, sqlText, waitForLoads } from './app.ts';
-import { ask, configure, mock, openScripted } from './agent.ts';
+import { ask, openScripted, useScriptedApp } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
-import { loadSample, sessionsReady } from './sessions-helpers.ts';
+import { sessionsReady, useSampleApp } from './sessions-helpers.ts';
 
 const browser = useBrowser();
+/** The sample in a new session, with no key given: one page for the tests that start so. */
+const withSample = useSampleApp(browser);
+/** The sample in a new session, Claude configured and scripted: one page for those tests. */
+const scripted = useScriptedApp(browser);
 
 /** Whether the element is on screen, inside the viewport (not scrolled away, not covered). */
 const onScreen = async (page: Page, selector: string) => {
@@ -37,10 +41,8 @@ const pageScroll = (page: Page) =>
 
 describe('the workspace', () => {
   it('at 1280×800: sessions and tables, the centre with the question box in view, the activity', async () => {
-    const { page } = await openApp(browser());
+    const { page } = await withSample();
     await page.setViewportSize({ width: 1280, height: 800 });
-    await sessionsReady(page);
-    await loadSample(page);
     for (const panel of ['panel-left', 'panel-center'])
       expect(await page.isVisible(`[data-testid="${panel}"]`)).toBe(true);
     // Quiet by default: no Activity panel of placeholder text before anything has happened, and
@@ -81,9 +83,7 @@ describe('the workspace', () => {
   });
 
   it('shows a table’s rows in a grid that reads them as it scrolls, to the last row', async () => {
-    const { page } = await openApp(browser());
-    await sessionsReady(page);
-    await loadSample(page);
+    const { page } = await withSample();
     await page.click('[data-testid="show-rows"][data-table="data"]');
     const grid = page.locator('[data-testid="rows-grid"]');
     await grid.locator('tr[data-row="0"] td:not(.index)').first().waitFor();
@@ -106,10 +106,8 @@ describe('the workspace', () => {
   });
 
   it('asks for the key where the person is, with focus in the key field; Escape closes it', async () => {
-    const { page } = await openApp(browser());
+    const { page } = await withSample();
     await page.setViewportSize({ width: 1280, height: 800 });
-    await sessionsReady(page);
-    await loadSample(page);
     await page.click('[data-testid="analyze"]');
     await page.waitForSelector('[data-testid="settings"]');
     expect(await onScreen(page, '[data-testid="api-key"]')).toBe(true);
@@ -124,7 +122,7 @@ describe('the workspace', () => {
   });
 
   it('gathers the charts, follows the new turn, and logs each step with its time and tokens', async () => {
-    const { page } = await openScripted(browser(), weatherQuestion());
+    const { page } = await scripted(weatherQuestion());
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
     // The conversation followed the turn down to its answer.
@@ -169,20 +167,15 @@ describe('the workspace', () => {
   });
 
   it('offers example questions for the loaded data, and one click asks it', async () => {
-    const { page } = await openApp(browser());
-    await sessionsReady(page);
-    await loadSample(page);
+    const { page } = await scripted([
+      { reply: { tools: [{ name: 'output_text', input: { text: 'Seattle.' } }] } },
+    ]);
     await page.waitForSelector('[data-testid="profile-table"][data-complete]');
     const examples = page.locator('[data-testid="example-question"]');
     expect(await examples.count()).toBe(3);
     await expect(examples.first().textContent()).resolves.toBe(
       'Which location has the highest average precipitation?',
     );
-    await mock().reset();
-    await configure(page);
-    await mock().script([
-      { reply: { tools: [{ name: 'output_text', input: { text: 'Seattle.' } }] } },
-    ]);
     await examples.first().click();
     await page.waitForSelector(
       '[data-testid="turn-state"][data-turns="1"]:not([data-state="running"])',
@@ -196,7 +189,7 @@ describe('the workspace', () => {
 
 describe('what Claude did, to take further', () => {
   it('copies a query’s SQL, opens it in the SQL box to edit and rerun, and lists every query', async () => {
-    const { page } = await openScripted(browser(), weatherQuestion());
+    const { page } = await scripted(weatherQuestion());
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
     const card = page.locator('#query-Q1');
@@ -235,9 +228,7 @@ describe('what Claude did, to take further', () => {
   });
 
   it('points a DuckDB error at the person’s own line, not at Sift’s wrapper', async () => {
-    const { page } = await openApp(browser());
-    await sessionsReady(page);
-    await loadSample(page);
+    const { page } = await withSample();
     const unknown = await runSql(page, 'SELECT location,\n  nope\nFROM data');
     expect(unknown).toMatchObject({ ok: false });
     const message = unknown.ok ? '' : unknown.message;
