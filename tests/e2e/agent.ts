@@ -67,9 +67,7 @@ export async function openScripted(browser: Browser, script: Step[]): Promise<Op
  * As `openScripted`, on one page for the file's tests (useSampleApp): each call starts a new
  * session with the sample, Claude configured again and `script` queued.
  */
-export function useScriptedApp(
-  browser: () => Browser,
-): (script: Step[]) => Promise<OpenedPage> {
+export function useScriptedApp(browser: () => Browser): (script: Step[]) => Promise<OpenedPage> {
   const shared = useSampleApp(browser);
   return async (script) => {
     const opened = await shared();
