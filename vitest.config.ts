@@ -1,12 +1,15 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
 import { E2E_WORKERS } from './tests/e2e/workers.ts';
+import SlowFirst from './tests/slow-first.ts';
 
 export default defineConfig({
   test: {
     reporters: ['default', './tests/summary-reporter.ts'],
     // Vitest's default on two cores is one: the Node files and two browser files share them.
     maxWorkers: E2E_WORKERS,
+    // The longest files first, the short ones filling in around them (tests/slow-first.ts).
+    sequence: { sequencer: SlowFirst },
     projects: [
       {
         // The state classes (`*.svelte.ts`) use runes, which only Svelte's compiler understands.

@@ -26,11 +26,12 @@ export type { Role, SessionContent, SessionsDeps };
 
 /**
  * Where this tab's sessions are (issue 47: a small state machine that swaps the scope shown):
- * `starting` while storage and the session to show first are read; `shown` once a session, or a
- * blank page, is; `switching` while the one shown is left for another — a session opened, a new
- * one, an import — when another switch asked for is not begun (the list's buttons wait).
+ * `starting` while storage is read, `opening` while the start opens the session to show first,
+ * `shown` once a session, or a blank page, is, and `switching` while the one shown is left for
+ * another — a session opened, a new one, an import. A switch is begun only from `shown`: one asked
+ * for meanwhile is not (the list's buttons wait).
  */
-export type SessionsPhase = 'starting' | 'shown' | 'switching';
+export type SessionsPhase = 'starting' | 'opening' | 'shown' | 'switching';
 
 export class Sessions {
   phase = $state<SessionsPhase>('starting');
@@ -90,24 +91,26 @@ export class Sessions {
 
   /** Storage has been read, and the session to show first shown. */
   get started(): boolean {
-    return this.phase !== 'starting';
+    return this.phase === 'shown' || this.phase === 'switching';
   }
 
-  /** The session shown is being left for another. */
+  /** A session is being opened: the first one, or another in the place of the one shown. */
   get opening(): boolean {
-    return this.phase === 'switching';
+    return this.phase === 'opening' || this.phase === 'switching';
   }
 
-  /** Leaves what is shown for what `to` shows, unless a switch is under way. */
+  /**
+   * Leaves what is shown for what `to` shows, once the start is over and unless a switch is under
+   * way (the start shows the first session itself).
+   */
   #switch(to: () => Promise<void>): Promise<void> {
-    if (this.phase === 'switching') return Promise.resolve();
-    const back = this.phase;
+    if (this.phase !== 'shown') return Promise.resolve();
     this.phase = 'switching';
     const switched = async () => {
       try {
         await to();
       } finally {
-        this.phase = back === 'starting' ? 'starting' : 'shown';
+        this.phase = 'shown';
       }
     };
     return this.#busy.hold(switched());
@@ -141,7 +144,10 @@ export class Sessions {
       await this.active.refresh();
       void this.stored.forgetUnkept();
       const wanted = this.#deps.address.read() ?? this.stored.items[0]?.id;
-      if (wanted && this.stored.items.some((s) => s.id === wanted)) await this.open(wanted);
+      if (wanted && this.stored.items.some((s) => s.id === wanted)) {
+        this.phase = 'opening';
+        await this.#open(wanted);
+      }
     } catch (e) {
       status.notice = `The stored sessions could not be read: ${errorMessage(e)}`;
     } finally {
