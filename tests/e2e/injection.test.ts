@@ -569,5 +569,26 @@ describe('a session file edited to carry payloads', () => {
       .poll(() => fresh.locator('[data-testid="cell-chart-missing"]').innerText())
       .toMatch(/cannot be drawn.*URL/is);
     await expectNothingEscaped(fresh);
+    // The notebook as the person saves it, for a Markdown previewer and for JupyterLab (both draw
+    // raw HTML and load images): no tag, no image and no chart that would reach the origin.
+    const md = (await downloaded(fresh, fresh.locator('[data-testid="export-notebook-md"]')))
+      .toString()
+      .replaceAll('&lt;img', '');
+    const ipynb = (
+      await downloaded(fresh, fresh.locator('[data-testid="export-notebook-ipynb"]'))
+    ).toString();
+    const markdownCells = (
+      JSON.parse(ipynb) as { cells: Array<{ cell_type: string; source: string[] }> }
+    ).cells
+      .filter((c) => c.cell_type === 'markdown')
+      .map((c) => c.source.join(''))
+      .join('\n')
+      .replaceAll('&lt;img', '');
+    for (const saved of [md, markdownCells]) {
+      expect(saved).toContain('nb-text');
+      expect(saved).not.toMatch(/<img|!\[[^\]]*\]\(/);
+    }
+    // The chart that would fetch its image is left out of both, the address with it.
+    for (const saved of [md, ipynb]) expect(saved).not.toContain(`${origin}/nb-chart`);
   });
 });
