@@ -1,7 +1,10 @@
 /**
- * This tab among others open on the same sessions. The tab that writes a session holds its lock
- * (session-lock.ts) and announces each stored event; a tab following it applies them in order,
- * notices a gap (and reads the stored transcript again), and waits for the lock to take over.
+ * This tab among others open on the same sessions: the channel between them and the locks. The
+ * tab that writes a session holds its lock (session-lock.ts) and announces each stored event; a
+ * tab following one hears its events and tables (its listener, session-follower.ts, keeps its
+ * place in the transcript) and waits here for the lock to take over. Whoever shows the session
+ * says what to follow (sessions.svelte.ts); the listener only hears (issue 47: no part both
+ * listens to another and commands it).
  */
 import type { AgentEvent } from '../core/events/events.ts';
 import type { TabMessage } from '../core/session/tab-messages.ts';
@@ -9,10 +12,11 @@ import type { HeldLock, SessionChannel, TabLinks } from './ports.ts';
 import type { SessionId } from '../core/ids.ts';
 
 export interface TabHandlers {
-  /** The next event of the session this tab follows (streaming ones included). */
-  event(event: AgentEvent): void;
-  /** An event was missed: the follower should read the stored transcript again. */
-  missed(sessionId: SessionId): void;
+  /**
+   * An event of the session this tab follows: `seq` its place in the stored transcript, null for
+   * a streaming one that is never stored.
+   */
+  event(sessionId: SessionId, seq: number | null, event: AgentEvent): void;
   /** The writer changed the followed session's tables. */
   tables(sessionId: SessionId): void;
   /** Another tab changed the list; `deleted` names a session it deleted. */
@@ -24,9 +28,8 @@ export interface TabHandlers {
 export class SessionTabs {
   #lock: HeldLock | null = null;
   #waiting: AbortController | null = null;
-  /** The session this tab follows, and the position of the next event it expects. */
+  /** The session this tab follows: only its events and tables are heard. */
   #following: SessionId | null = null;
-  #next = 0;
   readonly #listeners = new Set<TabHandlers>();
   readonly #links: TabLinks;
   readonly #channel: SessionChannel;
@@ -53,10 +56,9 @@ export class SessionTabs {
     return this.#lock;
   }
 
-  /** Follows a session another tab writes, from event `next`; `takeOver` gets its lock later. */
-  follow(sessionId: SessionId, next: number, takeOver: (lock: HeldLock) => Promise<void>): void {
+  /** Follows a session another tab writes; `takeOver` gets its lock once that tab lets go. */
+  follow(sessionId: SessionId, takeOver: (lock: HeldLock) => Promise<void>): void {
     this.#following = sessionId;
-    this.#next = next;
     const waiting = new AbortController();
     this.#waiting = waiting;
     this.#links
@@ -74,11 +76,6 @@ export class SessionTabs {
           h.failed('This tab could not take over the session when the other closed', e),
         ),
       );
-  }
-
-  /** After reading the stored transcript again: the next event expected. */
-  resume(next: number): void {
-    this.#next = next;
   }
 
   /** Lets go of the session: its lock, or the wait for it. */
@@ -110,10 +107,6 @@ export class SessionTabs {
     const { sessionId } = m;
     if (m.type === 'tables') return this.#tell((h) => h.tables(sessionId));
     const { event, seq } = m;
-    if (seq === null) return this.#tell((h) => h.event(event));
-    if (seq === this.#next) {
-      this.#next++;
-      this.#tell((h) => h.event(event));
-    } else if (seq > this.#next) this.#tell((h) => h.missed(sessionId));
+    this.#tell((h) => h.event(sessionId, seq, event));
   }
 }

@@ -82,8 +82,9 @@ export class Sessions {
       open: this.active,
       workspace: deps.workspace,
       engine: deps.engine,
-      tabs: this.#tabs,
     });
+    // The follower hears the other tabs; what it follows is said here (#follow), not by it.
+    tabs.listen(this.#follower);
   }
 
   /** The start or the switch in progress; `ready` waits for it. */
@@ -304,13 +305,26 @@ export class Sessions {
   async #show(content: SessionContent, keep: string | null): Promise<void> {
     const { id } = content.meta;
     const following = this.active.show(content, await this.#tabs.claim(id));
-    if (following !== null) this.#follower.follow(id, following);
+    if (following !== null) this.#follow(id, following);
     await this.active.readIn();
     const { workspace } = this.#deps;
     await workspace.reset(keep);
     if (following !== null) void this.#follower.showTables(id);
     else
       void restoreTables({ open: this.active, workspace, status: this.status, tabs: this.#tabs });
+  }
+
+  /**
+   * Follows the session another tab writes from its stored event `next`, and takes it over once
+   * that tab lets go: the tables it showed were the writer's, so they are brought back here.
+   */
+  #follow(id: SessionId, next: number): void {
+    this.#follower.follow(id, next);
+    this.#tabs.follow(id, async (lock) => {
+      if (!(await this.#follower.takeOver(id, lock))) return;
+      const { workspace } = this.#deps;
+      await restoreTables({ open: this.active, workspace, status: this.status, tabs: this.#tabs });
+    });
   }
 
   /** A blank page, its workspace emptied. */

@@ -64,6 +64,13 @@ export class FakeBrowser {
   readonly #deaf = new Set<number>();
   readonly #locks = new Map<string, LockState>();
   #tabs = 0;
+  /** How many of the next stored events announced are lost on the way. */
+  #lose = 0;
+
+  /** The next `count` stored events a tab announces reach no other tab (a message lost). */
+  loseStoredEvents(count = 1): void {
+    this.#lose += count;
+  }
 
   /** A new tab's links: its channel and its locks, until `close(tab)`. */
   links(tab: number): TabLinks {
@@ -75,6 +82,10 @@ export class FakeBrowser {
         return {
           post: (message) => {
             if (this.#deaf.has(tab) && ['heard', 'column', 'answer'].includes(message.type)) return;
+            if (message.type === 'event' && message.seq !== null && this.#lose > 0) {
+              this.#lose--;
+              return;
+            }
             let copy: unknown;
             try {
               copy = structuredClone(message);

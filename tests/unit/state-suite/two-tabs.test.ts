@@ -37,6 +37,18 @@ describe('follow', () => {
     expect(b.readOnly()).toBe(true);
   });
 
+  it('a follower that misses an event reads the stored transcript again, and shows each item once', async () => {
+    const { browser, a, b } = await writerAndFollower({ a: ['November.', 'March.'] });
+    // The first question's start never reaches the follower; the next event shows the gap.
+    browser.loseStoredEvents(1);
+    await a.ask('Which month is wettest?');
+    await a.ask('And the driest?');
+    await until(() => b.answers().length === 2 && !b.turnRunning());
+    expect(b.questions()).toEqual(['Which month is wettest?', 'And the driest?']);
+    expect(b.answers()).toEqual(['November.', 'March.']);
+    expect(b.questions()).toEqual(a.questions());
+  });
+
   it('the follower asks nothing; the writer’s new table shows there too', async () => {
     const { a, b } = await writerAndFollower({ b: ['Should not be asked.'] });
     await b.ask('From the follower?');
