@@ -166,6 +166,8 @@ describe('deleting a session', () => {
     await item.locator('[data-testid="session-delete"]').click();
     await item.locator('[data-testid="session-delete-confirm"]').click();
     await page.waitForSelector('[data-testid="session-item"]', { state: 'detached' });
+    // Still stored while Undo is offered (sessions-undo.test.ts takes it back).
+    expect((await storedCounts(page)).sessions).toBe(1);
     await page.clock.fastForward(8_000);
     await page.waitForSelector('[data-testid="delete-notice"]', { state: 'detached' });
     await expectNothingStored(page);
