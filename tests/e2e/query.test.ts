@@ -8,7 +8,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { downloaded, runSql, showView, sqlBoxReset, sqlEditorReady, sqlText } from './app.ts';
 import { openApp, useBrowser, useSharedApp } from './browser.ts';
 import { startListener, type Listener } from './listener.ts';
-import { currentSession, loadSample, sessionsReady, storedEvents } from './sessions-helpers.ts';
+import {
+  blankSession,
+  currentSession,
+  loadSample,
+  sessionsReady,
+  storedEvents,
+} from './sessions-helpers.ts';
 
 const browser = useBrowser();
 let page: Page;
@@ -42,6 +48,18 @@ async function open({ bare = false } = {}): Promise<Page> {
   }
   ({ page } = await openApp(browser(), { bare }));
   await loadSample(page);
+  return page;
+}
+
+/**
+ * The shared page in a new session of its own, with the sample: its SQL box, history and query
+ * ids start empty, as a session's do (a page of its own cost a boot, 2026-12-03).
+ */
+async function ownSession(): Promise<Page> {
+  ({ page } = await sharedSample());
+  await blankSession(page);
+  await loadSample(page);
+  await showView(page, 'data');
   return page;
 }
 
@@ -261,8 +279,7 @@ describe('limits', () => {
 
 describe('the person’s own queries', () => {
   it('start from an empty box, keep a history, and leave the page copied or as CSV', async () => {
-    const { page: own } = await openApp(browser());
-    await loadSample(own);
+    const own = await ownSession();
     await own.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await showView(own, 'data');
     // Empty, with an example as its placeholder: a click does not add to an old query.
@@ -347,8 +364,7 @@ describe('the person’s own queries', () => {
 
 describe('a chart of the person’s result', () => {
   it('draws bars at the first click, and points at the second choice', async () => {
-    const { page: own } = await openApp(browser());
-    await loadSample(own);
+    const own = (await sharedSample()).page;
     const sql = 'SELECT weather, count(*) AS days FROM data GROUP BY weather ORDER BY days DESC';
     const result = await runSql(own, sql);
     expect(result).toMatchObject({ ok: true, rows: 5 });
