@@ -11,24 +11,27 @@ import { describe, expect, inject, it } from 'vitest';
 import { showView, sqlEditorReady, waitForLoads } from './app.ts';
 import {
   ask,
-  configure,
   messageRequests,
   mock,
   shownItems,
   toolResults,
   turnEnded,
+  useScriptedApp,
 } from './agent.ts';
 import { openApp, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
+/**
+ * The sample in a new session, Claude configured, nothing scripted yet: one page for the tests of
+ * both Cancels, which each start so (the file took 18.0 s with a page each, 10.6 s so). The SQL
+ * box and its time limit are the session's own (state/session-scope.svelte.ts), so each test
+ * finds no result, no query running and the default limit, which startPersonQuery sets to 600 s.
+ */
+const scripted = useScriptedApp(browser);
 const ENDLESS = 'SELECT count(*) FROM range(100000000) a, range(100000000) b';
 
 async function openWithModel(): Promise<Page> {
-  const { page } = await openApp(browser());
-  await page.click('[data-testid="sample-button"]');
-  await waitForLoads(page, 1);
-  await mock().reset();
-  await configure(page);
+  const { page } = await scripted([]);
   return page;
 }
 
