@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { mockControl } from '../mock-anthropic/control.ts';
 import type { Step } from '../mock-anthropic/types.ts';
-import { useSharedApp, type OpenedPage } from './browser.ts';
+import { useSharedApp, type OpenedPage, type SharedApp } from './browser.ts';
 import { blankSession, openWithSample, useSampleApp } from './sessions-helpers.ts';
 import { mockUrl } from './mock-url.ts';
 
@@ -67,15 +67,18 @@ export async function openScripted(browser: Browser, script: Step[]): Promise<Op
  * As `openScripted`, on one page for the file's tests (useSampleApp): each call starts a new
  * session with the sample, Claude configured again and `script` queued.
  */
-export function useScriptedApp(browser: () => Browser): (script: Step[]) => Promise<OpenedPage> {
+export function useScriptedApp(
+  browser: () => Browser,
+): ((script: Step[]) => Promise<OpenedPage>) & Pick<SharedApp, 'adopt'> {
   const shared = useSampleApp(browser);
-  return async (script) => {
+  const get = async (script: Step[]) => {
     const opened = await shared();
     await mock().reset();
     await configure(opened.page);
     await mock().script(script);
     return opened;
   };
+  return Object.assign(get, { adopt: shared.adopt });
 }
 
 /** Waits until `count` turns exist and the last one has ended; returns how it ended. */

@@ -49,19 +49,32 @@ export function useBrowser(): () => Browser {
   };
 }
 
+/** A page shared by a file's tests (useSharedApp). */
+export type SharedApp = (() => Promise<OpenedPage>) & {
+  /**
+   * Makes `opened` (opened with `keep`) the shared page, in place of the one before, which is
+   * closed: a test whose subject is a fresh page of its own hands it on to the tests that share
+   * one. Called at the start of that test, so that its failure throws the page away.
+   */
+  adopt(opened: OpenedPage): Promise<void>;
+};
+
 /**
  * One page for those tests of a file that each start from the same state, because booting DuckDB
  * is most of a short test (about 4 of its 7 s on 2 cores, ~100 boots in the suite). The page is
  * opened by the first test that asks for it, so each test still runs alone; `reset` brings it
- * back to the state every test starts from (and sees `fresh` the first time); a failed test
- * throws it away, so the next test starts from a new one; the errors are each test's own.
+ * back to the state every test starts from (and sees `fresh` the first time it sees a page); a
+ * failed test throws it away, so the next test starts from a new one; the errors are each test's
+ * own.
  */
 export function useSharedApp(
   browser: () => Browser,
   reset: (opened: OpenedPage, fresh: boolean) => Promise<void>,
   { bare = false }: { bare?: boolean } = {},
-): () => Promise<OpenedPage> {
+): SharedApp {
   let shared: OpenedPage | undefined;
+  /** `reset` has seen the shared page. */
+  let seen = false;
   const discard = async () => {
     const page = shared?.page;
     shared = undefined;
@@ -72,16 +85,26 @@ export function useSharedApp(
       .catch(() => undefined);
   };
   afterAll(discard);
-  return async () => {
+  const get = async () => {
     onTestFailed(discard);
-    const fresh = !shared;
     if (!shared) {
       shared = await openApp(browser(), { keep: true, bare });
+      seen = false;
     }
+    const fresh = !seen;
+    seen = true;
     shared.errors.length = 0;
     await reset(shared, fresh);
     return shared;
   };
+  const adopt = async (opened: OpenedPage) => {
+    onTestFailed(discard);
+    if (opened === shared) return;
+    await discard();
+    shared = opened;
+    seen = false;
+  };
+  return Object.assign(get, { adopt });
 }
 
 /**

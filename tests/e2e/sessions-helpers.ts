@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { waitForLoads } from './app.ts';
-import { openApp, useSharedApp, type OpenedPage } from './browser.ts';
+import { openApp, useSharedApp, type OpenedPage, type SharedApp } from './browser.ts';
 
 export interface ListedSession {
   id: string;
@@ -55,7 +55,7 @@ export async function blankSession(page: Page): Promise<void> {
  * One page for those tests of a file that each start from the sample loaded in a new session, at
  * 1280×900 (useSharedApp: the first test to ask opens it). The sessions before stay listed.
  */
-export function useSampleApp(browser: () => Browser): () => Promise<OpenedPage> {
+export function useSampleApp(browser: () => Browser): SharedApp {
   return useSharedApp(browser, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await sessionsReady(page);
