@@ -8,12 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weatherQuestion } from '../fixtures/weather-script.ts';
 import { downloaded } from './app.ts';
-import { ask, messageRequests, mock, openScripted } from './agent.ts';
+import { ask, messageRequests, mock, useScriptedApp } from './agent.ts';
 import { useBrowser } from './browser.ts';
 import { startListener, type Listener } from './listener.ts';
 import { sessionsReady } from './sessions-helpers.ts';
 
 const browser = useBrowser();
+/** Both tests start from the sample in a new session, Claude scripted: one page, one boot. */
+const scripted = useScriptedApp(browser);
 let listener: Listener;
 
 beforeAll(async () => {
@@ -44,7 +46,7 @@ const reportText = (origin: string) =>
 
 describe('the report', () => {
   it('keeps a question asked after the report in view, with its progress, not the report below it', async () => {
-    const { page, errors } = await openScripted(browser(), weatherQuestion());
+    const { page, errors } = await scripted(weatherQuestion());
     expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
     await mock().reset();
     const long = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} of the findings.`);
@@ -71,7 +73,7 @@ describe('the report', () => {
   });
 
   it('streams from the findings, shows, survives a reload and exports offline files', async () => {
-    const { page, errors } = await openScripted(browser(), weatherQuestion());
+    const { page, errors } = await scripted(weatherQuestion());
     expect(await ask(page, 'Which month is wettest in Seattle?')).toBe('done');
     // The chart was drawn from the query's rows, and says so.
     expect(await page.getAttribute('[data-testid="chart-source"]', 'data-query')).toBe('Q1');
