@@ -11,9 +11,15 @@ import { startMockLocal, type LocalStep, type MockLocal } from '../mock-local/se
 import { analyze, ask, shownItems } from './agent.ts';
 import { useBrowser } from './browser.ts';
 import { serious } from './axe.ts';
-import { openWithSample } from './sessions-helpers.ts';
+import { connectLocal, useLocalSampleApp } from './local-model-helpers.ts';
 
 const browser = useBrowser();
+/**
+ * The sample in a new session: one page for all six tests, which each choose their server and
+ * window (connectLocal). A page each, the file took 20.9 s; one, 14.6 s (vitest, one file on 2
+ * busy cores; run back to back later, 27.5 s against 12.0 s).
+ */
+const withSample = useLocalSampleApp(browser);
 let ollama: MockLocal;
 let llama: MockLocal;
 
@@ -50,11 +56,11 @@ async function chooseLocal(
   server: MockLocal,
   { window, model }: { window?: number; model?: string } = {},
 ): Promise<Page> {
-  const { page } = await openWithSample(browser());
+  const { page } = await withSample();
   await page.click('[data-testid="settings-open"]');
   await page.check('[data-testid="provider-local"]');
-  await page.fill('[data-testid="local-url"]', server.url);
-  await page.click('[data-testid="local-connect"]');
+  // Connecting sets the window back to the server's, whatever an earlier test saved.
+  await connectLocal(page, server.url);
   await page.waitForSelector('[data-testid="model"] option', { state: 'attached' });
   if (model) await page.selectOption('[data-testid="model"]', model);
   if (window) await page.fill('[data-testid="context-window"]', String(window));
@@ -163,11 +169,10 @@ describe('a model on this computer', () => {
       { name: 'gemma:2b', contextLength: 8192, capabilities: ['completion'] },
       { name: 'qwen3:8b', contextLength: 40960, capabilities: ['completion', 'tools'] },
     ]);
-    const { page } = await openWithSample(browser());
+    const { page } = await withSample();
     await page.click('[data-testid="settings-open"]');
     await page.check('[data-testid="provider-local"]');
-    await page.fill('[data-testid="local-url"]', ollama.url);
-    await page.click('[data-testid="local-connect"]');
+    await connectLocal(page, ollama.url);
     await page.waitForSelector('[data-testid="model"] option', { state: 'attached' });
     await page.selectOption('[data-testid="model"]', 'gemma:2b');
     expect(await page.textContent('[data-testid="model-unusable"]')).toContain('cannot call tools');
@@ -260,12 +265,11 @@ describe.each(['light', 'dark'] as const)('the local model settings, %s theme', 
       { name: 'gemma:2b', contextLength: 8192, capabilities: ['completion'] },
       { name: 'qwen3:8b', contextLength: 40960, capabilities: ['completion', 'tools'] },
     ]);
-    const { page } = await openWithSample(browser());
+    const { page } = await withSample();
     await page.emulateMedia({ colorScheme });
     await page.click('[data-testid="settings-open"]');
     await page.check('[data-testid="provider-local"]');
-    await page.fill('[data-testid="local-url"]', ollama.url);
-    await page.click('[data-testid="local-connect"]');
+    await connectLocal(page, ollama.url);
     await page.waitForSelector('[data-testid="model"] option', { state: 'attached' });
     await page.selectOption('[data-testid="model"]', 'qwen3:8b');
     await page.waitForSelector('[data-testid="model-traits"]');
