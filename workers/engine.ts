@@ -26,6 +26,7 @@ import type {
 } from '../src/core/data/engine.ts';
 import { tableNameFor } from '../src/core/reading/column-names.ts';
 import { errorMessage } from '../src/core/errors.ts';
+import { ReadFailure } from '../src/core/reading/csv-failure.ts';
 import { HEAD_BYTES, inspectHead } from '../src/core/reading/file-head.ts';
 import { headOf, type FileHead } from './gzip-head.ts';
 import type { ParquetReader } from './load-parquet.ts';
@@ -168,8 +169,8 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
     // it as it was (issue 46) — a workbook's sheet as much as a delimited file.
     const rereading = name !== undefined && tables.has(name);
     const kept = rereading ? ` The table ${name} stays as it was read before.` : '';
-    const fail = (message: string): LoadOutcome[] => [
-      { ok: false, fileName: file.name, message: `${message}${kept}` },
+    const fail = (message: string, details?: string): LoadOutcome[] => [
+      { ok: false, fileName: file.name, message: `${message}${kept}`, ...(details && { details }) },
     ];
     // A handle to anything but a File reads as a garbage one-column table (ARCHITECTURE.md, Facts: bundles).
     if (!(file instanceof File)) return fail('This is not a file.');
@@ -227,7 +228,7 @@ export async function createEngine(host: EngineHost): Promise<HostedEngine> {
       return [{ ok: true, table: await takePlace(got) }];
     } catch (e) {
       if (rereading) await exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`).catch(() => undefined);
-      return fail(errorMessage(e));
+      return fail(errorMessage(e), e instanceof ReadFailure ? e.details : undefined);
     }
   }
 

@@ -10,6 +10,7 @@ import type { ColumnName } from '../src/core/data/engine.ts';
 import type { Row } from '../src/core/sql/profile.ts';
 import { quoteIdent, quoteLiteral } from '../src/core/sql/sql-text.ts';
 import { errorMessage } from '../src/core/errors.ts';
+import { csvFailureWords, ReadFailure } from '../src/core/reading/csv-failure.ts';
 
 export type Exec = (sql: string) => Promise<Row[]>;
 
@@ -358,7 +359,11 @@ export async function loadCsv(
         a.maxLineBytes = MAX_LINE_BYTES;
         notes.push('Some lines are longer than 2 MB; they were read whole.');
       } else {
-        throw new Error(cleanMessage(message, path, fileName));
+        // Plain words first, DuckDB's own text under Details (core/reading/csv-failure.ts).
+        throw new ReadFailure(
+          csvFailureWords(message, MAX_LINE_BYTES),
+          cleanMessage(message, path, fileName),
+        );
       }
     }
   }

@@ -14,6 +14,7 @@ import { quoteIdent } from '../src/core/sql/sql-text.ts';
 import { decodeSingleByte } from '../src/core/reading/text-encoding.ts';
 import { fields, framing, trailer, type Framing } from '../src/core/reading/title-lines.ts';
 import { errorMessage } from '../src/core/errors.ts';
+import { ReadFailure } from '../src/core/reading/csv-failure.ts';
 import type { FileHead } from './gzip-head.ts';
 import { loadCsv, NotUtf8, type Decoding, type Exec } from './load-csv.ts';
 import { contents } from './load-json.ts';
@@ -168,7 +169,8 @@ async function readText(
     // No half-read table stays behind (the next file would find its name taken).
     await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`).catch(() => undefined);
     if (e instanceof NotUtf8 || e instanceof PartsDisagree || e instanceof NoCut) throw e;
-    throw new Error(`DuckDB could not read it: ${errorMessage(e)}`);
+    if (e instanceof ReadFailure) throw e;
+    throw new ReadFailure('DuckDB could not read this file as a table.', errorMessage(e));
   } finally {
     // The table holds the data now; the handle would only keep the File alive.
     await deps.unregisterFile(path).catch(() => undefined);

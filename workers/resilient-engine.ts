@@ -349,13 +349,16 @@ export function resilientEngine(
           },
           {
             failed: (all) => all.some((o) => !o.ok),
-            fatal: (all) => all.some((o) => !o.ok && fatalKind(o.message) !== null),
+            // DuckDB's own text is the details where the message says it in plain words
+            // (core/reading/csv-failure.ts).
+            fatal: (all) => all.some((o) => !o.ok && fatalKind(o.details ?? o.message) !== null),
             limitMs: Infinity,
             onRestart: (all, restarted) =>
               (all ?? []).map((o) => {
                 if (o.ok) return o;
                 const bytes = loadFiles[o.fileIndex ?? -1]?.size ?? 0;
-                return { ...o, ...explain(o.message, { file: o.fileName, bytes }, restarted) };
+                const duckdb = o.details ?? o.message;
+                return { ...o, ...explain(duckdb, { file: o.fileName, bytes }, restarted) };
               }),
           },
         );

@@ -412,15 +412,30 @@ describe('files that cannot be read', () => {
     expect(errors).toEqual([]);
   });
 
-  it("reports a file DuckDB cannot parse, with DuckDB's reason in a few lines", async () => {
+  it("reports a file DuckDB cannot parse in plain words, DuckDB's own reason in a few lines under Details", async () => {
     const { page } = await openBlank();
-    // One 9 MB line: past the 8 MB Sift raises DuckDB's line limit to.
+    // One 9 MB line: past the 8 MB Sift raises DuckDB's line limit to. It starts with markup,
+    // which DuckDB's text quotes (Original Line) and the page must show as text.
     const path = join(mkdtempSync(join(tmpdir(), 'sift-')), 'one-long-line.csv');
-    writeFileSync(path, `a,b\n1,${'x'.repeat(9 * 1024 * 1024)}\n`);
+    const markup = '<img src=x onerror="window.__pwned=1">';
+    writeFileSync(path, `a,b\n1,${markup}${'x'.repeat(9 * 1024 * 1024)}\n`);
     await loadFiles(page, [path]);
     const shown = await loadErrors(page);
     expect(shown).toHaveLength(1);
-    expect(shown[0]!.text).toMatch(/one-long-line\.csv.*Maximum line size/s);
+    const alert = page.locator('[data-testid="load-error"]');
+    const details = alert.locator('[data-testid="error-details"]');
+    // Plain words first; DuckDB's text, its option dump and SQL echo left out, under Details.
+    expect(await alert.innerText()).toMatch(
+      /^Could not load one-long-line\.csv\. Line 1 is 9 MB long, more than the 8 MB Sift reads as one line/,
+    );
+    expect(await alert.innerText()).not.toMatch(/Maximum line size/);
+    await details.locator('summary').click();
+    expect(await details.locator('pre').innerText()).toMatch(
+      /^CSV Error on Line: 1\n.*Maximum line size of \d+ bytes exceeded/s,
+    );
+    expect(await details.locator('pre').innerText()).toContain(`Original Line: 1,${markup}`);
+    expect(await alert.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => 'pwned' in window || '__pwned' in window)).toBe(false);
     expect(shown[0]!.text.length).toBeLessThan(1000);
     expect(await summaries(page)).toEqual([]);
   });
