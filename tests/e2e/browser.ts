@@ -85,8 +85,14 @@ export function useSharedApp(
       .catch(() => undefined);
   };
   afterAll(discard);
+  /** A failed test's page is described before it goes: what it showed is the first clue. */
+  const failed = async () => {
+    const page = shared?.page;
+    if (page) console.error(`The shared page when the test failed: ${await shownState(page)}`);
+    await discard();
+  };
   const get = async () => {
-    onTestFailed(discard);
+    onTestFailed(failed);
     if (!shared) {
       shared = await openApp(browser(), { keep: true, bare });
       seen = false;
@@ -98,13 +104,26 @@ export function useSharedApp(
     return shared;
   };
   const adopt = async (opened: OpenedPage) => {
-    onTestFailed(discard);
+    onTestFailed(failed);
     if (opened === shared) return;
     await discard();
     shared = opened;
     seen = false;
   };
   return Object.assign(get, { adopt });
+}
+
+/** The page's centre in a few lines: its state attributes and the start of what it says. */
+async function shownState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const main = document.querySelector('main');
+      if (!main) return 'no <main>';
+      const attrs = [...main.attributes].map((a) => `${a.name}="${a.value}"`).join(' ');
+      const current = document.querySelector('[data-testid="session-item"][aria-current="true"]');
+      return `<main ${attrs}> (open: ${current?.getAttribute('data-title') ?? 'none'}): ${main.innerText.slice(0, 400)}`;
+    })
+    .catch((e: unknown) => `unreadable (${String(e)})`);
 }
 
 /**
