@@ -13,8 +13,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive, readArchive } from '../../src/core/session/archive.ts';
 import { CANARY, hostileCsv, linkPath, plotPayloads, steeredCalls } from '../fixtures/injection.ts';
 import { downloaded, loadFiles, runSql, showView, sqlText, waitForLoads } from './app.ts';
-import { ask, configure, messageRequests, mock, shownItems, useConfiguredApp } from './agent.ts';
-import { openApp, useBrowser } from './browser.ts';
+import { ask, messageRequests, mock, shownItems, useConfiguredApp } from './agent.ts';
+import { openApp, useBrowser, useSharedApp } from './browser.ts';
 import { inertProblems, useListener } from './injection-helpers.ts';
 
 const browser = useBrowser();
@@ -24,13 +24,6 @@ let origin = '';
 beforeAll(() => {
   origin = listener.origin;
 });
-
-/** Each test's own page, served without headers, with the model configured. */
-async function open(): Promise<Page> {
-  ({ page } = await openApp(browser(), { bare: true }));
-  await configure(page);
-  return page;
-}
 
 /**
  * The same, shared by the tests that put no payload of their own in the page (the controls
@@ -76,9 +69,15 @@ async function expectNothingEscaped(p: Page = page): Promise<void> {
   expect(await inertProblems(p, origin)).toEqual([]);
 }
 
+/**
+ * The controls' page: each puts a payload in it that would fail the other tests' checks, so they
+ * share a page of their own (one boot, not two), which no other test uses.
+ */
+const controls = useSharedApp(browser, async () => {}, { bare: true });
+
 describe('the listener and the canary see a leak in this page', () => {
   it('a fetch from the page reaches the listener', async () => {
-    await open();
+    ({ page } = await controls());
     await page.evaluate(
       (url) => fetch(url, { mode: 'no-cors' }).catch(() => null),
       `${origin}/control`,
@@ -87,7 +86,7 @@ describe('the listener and the canary see a leak in this page', () => {
   });
 
   it('an unsanitised image with a handler would set the canary and be flagged', async () => {
-    await open();
+    ({ page } = await controls());
     await page.evaluate(
       ([name, url]) => {
         const box = document.createElement('div');
