@@ -14,7 +14,7 @@ import { quoteIdent } from '../src/core/sql/sql-text.ts';
 import { decodeSingleByte } from '../src/core/reading/text-encoding.ts';
 import { fields, framing, trailer, type Framing } from '../src/core/reading/title-lines.ts';
 import { errorMessage } from '../src/core/errors.ts';
-import { ReadFailure } from '../src/core/reading/csv-failure.ts';
+import { NOT_A_TABLE, ReadFailure } from '../src/core/reading/csv-failure.ts';
 import type { FileHead } from './gzip-head.ts';
 import { loadCsv, NotUtf8, type Decoding, type Exec } from './load-csv.ts';
 import { contents } from './load-json.ts';
@@ -170,7 +170,7 @@ async function readText(
     await deps.exec(`DROP TABLE IF EXISTS ${quoteIdent(table)}`).catch(() => undefined);
     if (e instanceof NotUtf8 || e instanceof PartsDisagree || e instanceof NoCut) throw e;
     if (e instanceof ReadFailure) throw e;
-    throw new ReadFailure('DuckDB could not read this file as a table.', errorMessage(e));
+    throw new ReadFailure(NOT_A_TABLE, errorMessage(e));
   } finally {
     // The table holds the data now; the handle would only keep the File alive.
     await deps.unregisterFile(path).catch(() => undefined);

@@ -426,7 +426,7 @@ describe('files that cannot be read', () => {
     const details = alert.locator('[data-testid="error-details"]');
     // Plain words first; DuckDB's text, its option dump and SQL echo left out, under Details.
     expect(await alert.innerText()).toMatch(
-      /^Could not load one-long-line\.csv\. Line 1 is 9 MB long, more than the 8 MB Sift reads as one line/,
+      /^Could not load one-long-line\.csv\. Line 1 is 9\.0 MB long, more than the 8\.0 MB Sift reads as one line/,
     );
     expect(await alert.innerText()).not.toMatch(/Maximum line size/);
     await details.locator('summary').click();

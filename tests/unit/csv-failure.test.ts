@@ -23,7 +23,7 @@ const SNIFFING = [
 describe('a delimited file DuckDB refused, in plain words', () => {
   it('says which line is too long, by how much, and what that may mean', () => {
     expect(csvFailureWords(LONG_LINE)).toBe(
-      'Line 1 is 9 MB long, more than the 8 MB Sift reads as one line: the file may not be a table, or its line breaks may be missing.',
+      'Line 1 is 9.0 MB long, more than the 8.0 MB Sift reads as one line: the file may not be a table, or its line breaks may be missing.',
     );
   });
 
@@ -31,7 +31,7 @@ describe('a delimited file DuckDB refused, in plain words', () => {
     const atDefault = LONG_LINE.replace('8388608', '2000000');
     expect(csvFailureWords(atDefault)).toMatch(/more than the 1\.9 MB/);
     expect(csvFailureWords(atDefault, 8 * 2 ** 20)).toMatch(
-      /^Line 1 is 9 MB long, more than the 8 MB/,
+      /^Line 1 is 9\.0 MB long, more than the 8\.0 MB/,
     );
   });
 

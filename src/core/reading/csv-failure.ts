@@ -2,9 +2,13 @@
  * Why DuckDB could not read a delimited file, in words a person can act on. DuckDB's own text
  * (its first paragraph, as workers/load-csv.ts cleans it) goes under _Details_: it names options
  * and internals a person did not choose (`max_line_size`, `sniff_csv`), and the brief asks for
- * plain words first, DuckDB's text kept (issue 30). The patterns are DuckDB 1.x's messages,
- * read from native DuckDB on the files tests/integration/csv-failure.test.ts makes.
+ * plain words first, DuckDB's text kept (issue 30). The patterns are DuckDB 1.x's messages, as
+ * native DuckDB 1.5.5 wrote them for the files tests/unit/csv-failure.test.ts describes.
  */
+import { formatBytes } from '../data/bytes.ts';
+
+/** What is said when DuckDB's text matches none of the reasons below. */
+export const NOT_A_TABLE = 'DuckDB could not read this file as a table.';
 
 /** A failure to read a file: `message` in plain words, `details` DuckDB's own text. */
 export class ReadFailure extends Error {
@@ -16,8 +20,6 @@ export class ReadFailure extends Error {
   }
 }
 
-const mb = (bytes: string) => `${(Number(bytes) / 2 ** 20).toFixed(1).replace(/\.0$/, '')} MB`;
-
 /**
  * The plain words for DuckDB's refusal of a delimited file (`duckdb`: its message). `maxLineBytes`
  * is the longest line Sift has DuckDB read: a line past it fails at DuckDB's default first, whose
@@ -28,8 +30,8 @@ export function csvFailureWords(duckdb: string, maxLineBytes = 0): string {
   const at = line ? `Line ${Number(line).toLocaleString('en-US')}` : 'A line';
   const long = /Maximum line size of (\d+) bytes exceeded\. Actual Size:\s*(\d+)/.exec(duckdb);
   if (long) {
-    const limit = String(Math.max(Number(long[1]), maxLineBytes));
-    return `${at} is ${mb(long[2]!)} long, more than the ${mb(limit)} Sift reads as one line: the file may not be a table, or its line breaks may be missing.`;
+    const limit = Math.max(Number(long[1]), maxLineBytes);
+    return `${at} is ${formatBytes(Number(long[2]))} long, more than the ${formatBytes(limit)} Sift reads as one line: the file may not be a table, or its line breaks may be missing.`;
   }
   if (/unterminated quote/i.test(duckdb))
     return `${at} opens a quoted field that is never closed, so where the rows end cannot be told.`;
@@ -39,5 +41,5 @@ export function csvFailureWords(duckdb: string, maxLineBytes = 0): string {
     return `${at} has a different number of fields from the rows around it, even with short rows padded.`;
   if (/sniff|detect the CSV|dialect/i.test(duckdb))
     return 'How the fields of this file are separated could not be told: it may not be delimited text, or its lines may not agree with one another.';
-  return 'DuckDB could not read this file as a table.';
+  return NOT_A_TABLE;
 }
