@@ -18,6 +18,12 @@ export const queryStep = (query: string, description: string): Step => ({
 /** A query that counts for hours: the turn is still working when the test acts. */
 export const ENDLESS_QUERY = 'SELECT count(*) FROM range(100000000000) t(i) WHERE i % 7 = 3';
 
+/** Opens the settings panel, unless it is open (saving leaves it open). */
+export async function openSettings(page: Page): Promise<void> {
+  if (!(await page.isVisible('[data-testid="settings"]')))
+    await page.click('[data-testid="settings-open"]');
+}
+
 export async function configure(
   page: Page,
   {
@@ -26,8 +32,7 @@ export async function configure(
     model,
   }: { key?: string; baseUrl?: string; model?: string } = {},
 ): Promise<void> {
-  if (!(await page.isVisible('[data-testid="api-key"]')))
-    await page.click('[data-testid="settings-open"]');
+  await openSettings(page);
   // The mock stands for an Anthropic-compatible endpoint, as a gateway would (issue 32).
   await page.check('[data-testid="provider-gateway"]');
   await page.fill('[data-testid="api-key"]', key);

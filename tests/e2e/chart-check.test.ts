@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ask, messageRequests, type MessagesRequest, useScriptedApp } from './agent.ts';
+import {
+  ask,
+  messageRequests,
+  type MessagesRequest,
+  openSettings,
+  useScriptedApp,
+} from './agent.ts';
 import { useBrowser } from './browser.ts';
 
 const browser = useBrowser();
@@ -19,8 +25,7 @@ const scripted = useScriptedApp(browser);
 
 /** Turns the chart check on or off in the settings, and saves them. */
 async function chartCheck(page: Page, on: boolean): Promise<void> {
-  if (!(await page.isVisible('[data-testid="settings-chart-check"]')))
-    await page.click('[data-testid="settings-open"]');
+  await openSettings(page);
   await page.setChecked('[data-testid="settings-chart-check"]', on);
   await page.click('[data-testid="save-settings"]');
 }

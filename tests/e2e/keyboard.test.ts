@@ -5,7 +5,15 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { configure, ENDLESS_QUERY, mock, queryStep, turnEnded, useScriptedApp } from './agent.ts';
+import {
+  configure,
+  ENDLESS_QUERY,
+  mock,
+  openSettings,
+  queryStep,
+  turnEnded,
+  useScriptedApp,
+} from './agent.ts';
 import { useBrowser } from './browser.ts';
 import { showView, sqlEditorReady, sqlText } from './app.ts';
 
@@ -21,8 +29,7 @@ const scripted = useScriptedApp(browser);
 
 /** Ticks or clears "Remember the key" in the settings, and saves them with Claude configured. */
 async function rememberKey(page: Page, on: boolean): Promise<void> {
-  if (!(await page.isVisible('[data-testid="api-key"]')))
-    await page.click('[data-testid="settings-open"]');
+  await openSettings(page);
   await page.setChecked('[data-testid="remember-key"]', on);
   await configure(page);
 }

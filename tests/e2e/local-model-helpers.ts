@@ -1,7 +1,7 @@
 /** A person choosing a model on this computer (issue 32), on a page a file's tests share. */
 import type { Browser, Page } from 'playwright-core';
 import { useSharedApp, type OpenedPage } from './browser.ts';
-import { blankSession, loadSample, sessionsReady } from './sessions-helpers.ts';
+import { sampleInNewSession } from './sessions-helpers.ts';
 
 /**
  * One page for those tests of a file that each start from the sample loaded in a new session
@@ -11,15 +11,12 @@ import { blankSession, loadSample, sessionsReady } from './sessions-helpers.ts';
  */
 export function useLocalSampleApp(browser: () => Browser): () => Promise<OpenedPage> {
   return useSharedApp(browser, async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
     await page.emulateMedia({ colorScheme: 'light' });
-    await sessionsReady(page);
     if (await page.isVisible('[data-testid="settings"]')) {
       await page.click('[data-testid="settings-open"]');
       await page.waitForSelector('[data-testid="settings"]', { state: 'detached' });
     }
-    await blankSession(page);
-    await loadSample(page);
+    await sampleInNewSession(page);
   });
 }
 

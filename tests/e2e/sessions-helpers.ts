@@ -56,12 +56,15 @@ export async function blankSession(page: Page): Promise<void> {
  * 1280×900 (useSharedApp: the first test to ask opens it). The sessions before stay listed.
  */
 export function useSampleApp(browser: () => Browser): SharedApp {
-  return useSharedApp(browser, async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await sessionsReady(page);
-    await blankSession(page);
-    await loadSample(page);
-  });
+  return useSharedApp(browser, ({ page }) => sampleInNewSession(page));
+}
+
+/** The page at 1280×900 with the sample loaded in a new session (useSampleApp's start). */
+export async function sampleInNewSession(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await sessionsReady(page);
+  await blankSession(page);
+  await loadSample(page);
 }
 
 /** A fresh browser profile with the app open and the sample loaded as its first session. */
