@@ -142,6 +142,15 @@ export class TableRows {
     return this.file.save(viewSql(this.table, this.view, this.schema), undefined, dialect);
   }
 
+  /**
+   * The SQL of the view the toolbar shows — the one last asked for, even while DuckDB still counts
+   * it — so "Open in the SQL box" carries every chip the person sees (a CI run clicked it between
+   * the chip and the count and got the table without the filter).
+   */
+  wantedSql(): string | null {
+    return this.table ? viewSql(this.table, this.wanted, this.schema) : null;
+  }
+
   /** Leaves the session: its tables' views and widths are not another session's. */
   forget(): void {
     this.show(null);

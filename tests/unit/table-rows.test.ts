@@ -75,6 +75,32 @@ describe('TableRows', () => {
     await until(() => asked.length === 2);
   });
 
+  it('hands the SQL box the view the toolbar shows, while DuckDB still counts it', async () => {
+    let release: (() => void) | undefined;
+    const engine = {
+      ...tableEngine(),
+      query: async (): Promise<QueryResult> => {
+        await new Promise<void>((r) => (release = r));
+        return { ok: true, columns: [], rows: [[3]], totalRows: 1, truncated: false, durationMs: 1 };
+      },
+    };
+    const rows = new TableRows(engine);
+    rows.show(table('t', 10));
+    expect(rows.wantedSql()).toBe('SELECT * FROM "t"');
+    const applied = rows.apply({
+      sort: null,
+      filters: [{ kind: 'value', column: 'n', value: '7' }],
+      search: '',
+    });
+    await until(() => release !== undefined);
+    // The chip is shown and the count not back: the SQL carries the filter already.
+    expect(rows.applying).toBe(true);
+    expect(rows.wantedSql()).toMatch(/^SELECT \* FROM "t" WHERE .*'7'/);
+    release!();
+    expect(await applied).toBe(true);
+    expect(rows.wantedSql()).toMatch(/WHERE .*'7'/);
+  });
+
   it('measures the longest text of each column once a table, so a sort does not move them', async () => {
     const names = ['Oslo', 'Zürich', 'Rio de Janeiro'];
     let sorted = false;
