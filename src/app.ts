@@ -52,7 +52,7 @@ export function createApp(platform: Platform): SiftApp {
   // writer addresses its answers to `tab`.
   const tab = crypto.randomUUID();
   const engine = new TabEngine(platform.engine, platform.tabs, { tab });
-  const workspace = new Workspace(engine, { fetchSample: platform.fetchSample });
+  const workspace = new Workspace(engine);
   const settings = new Settings(
     platform.preferences,
     platform.modelClient,
@@ -96,6 +96,7 @@ export function createApp(platform: Platform): SiftApp {
       readOnly: () => scope().log.readOnly,
       ready: () => sessions.ready(),
       room: () => roomOf(engine, platform.quota),
+      sample: platform.fetchSample,
     }),
     settings,
     sessions,

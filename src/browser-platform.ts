@@ -16,7 +16,7 @@ import { appShell } from './adapters/service-worker.ts';
 import { requestPersistence, storageFigures } from './adapters/storage.ts';
 import type { SiftEngine } from './core/data/engine.ts';
 import type { Platform } from './state/ports.ts';
-import { SAMPLE_FILE_NAME } from './state/workspace.svelte.ts';
+import { SAMPLE_FILE_NAME } from './state/file-intake.svelte.ts';
 
 /** The sample bundled with the app (public/data), served from the app's own origin. */
 const SAMPLE_URL = './data/weather.csv';

@@ -7,10 +7,14 @@
  * tables, the first of them is the one the page brings into view (`shown`).
  */
 import type { TableInfo } from '../core/data/engine.ts';
+import { errorMessage } from '../core/errors.ts';
 import { roomWarning, type Room } from '../core/data/room.ts';
 import type { NewFiles } from './settings.svelte.ts';
 
 export type Destination = Exclude<NewFiles, 'ask'>;
+
+/** The bundled sample's file name (the platform fetches it from the app's own origin). */
+export const SAMPLE_FILE_NAME = 'weather.csv';
 
 /** What the intake needs of the workspace (state/workspace.svelte.ts). */
 export interface IntakeWorkspace {
@@ -18,8 +22,8 @@ export interface IntakeWorkspace {
   /** The last load's failures (a warning given before it stays beside them). */
   readonly failures: readonly unknown[];
   loadFiles(files: File[]): Promise<TableInfo[]>;
-  /** Shows `files` as not loaded, for `reason`, as a load's failures are shown. */
-  refuse(files: File[], reason: string): void;
+  /** Shows the files named as not loaded, for `reason`, as a load's failures are shown. */
+  refuse(fileNames: string[], reason: string): void;
 }
 
 /** The remembered answer, kept with the page's other preferences (state/settings.svelte.ts). */
@@ -42,6 +46,8 @@ export interface FileIntakeDeps {
   ready(): Promise<void>;
   /** Where the tables are kept and the room there, for the warning before a load (room.ts). */
   room(): Promise<Room | null>;
+  /** The bundled sample, as a file. */
+  sample(): Promise<File>;
 }
 
 export class FileIntake {
@@ -76,7 +82,7 @@ export class FileIntake {
     // reason and what to do, without first offering "Add to this session" (the state suite).
     if (this.#deps.readOnly()) {
       this.#deps.workspace.refuse(
-        files,
+        files.map((f) => f.name),
         'This session is open in another tab: add files there, or start a new session.',
       );
       return;
@@ -89,6 +95,24 @@ export class FileIntake {
     const remembered = this.#deps.preference.newFiles;
     if (remembered === 'ask') this.waiting = files;
     else await this.#send(remembered, files);
+  }
+
+  /**
+   * The sample, brought as any file is: after a session being opened or left is (a click just
+   * after New session was read into the new session, then emptied by the switch's reset: seen
+   * twice in CI, tests/unit/state-suite/new-rename-delete.test.ts), and asked about when the
+   * session has tables.
+   */
+  async takeSample(): Promise<void> {
+    let file: File;
+    try {
+      file = await this.#deps.sample();
+    } catch (e) {
+      await this.#deps.ready();
+      const reason = `The sample could not be fetched: ${errorMessage(e)}`;
+      return this.#deps.workspace.refuse([SAMPLE_FILE_NAME], reason);
+    }
+    await this.take([file]);
   }
 
   /** The person's answer to the question; `remember` skips it next time. */

@@ -24,8 +24,6 @@ export type LoadFailure = Omit<Extract<LoadOutcome, { ok: false }>, 'ok' | 'file
 
 export type { ProfileState };
 
-export const SAMPLE_FILE_NAME = 'weather.csv';
-
 /** A file that became a table, for the session to store. */
 export interface LoadedFile {
   table: TableInfo;
@@ -48,11 +46,6 @@ export interface TableListener {
   removed(table: string): void;
 }
 
-export interface WorkspaceOptions {
-  /** The bundled sample, as a file. */
-  fetchSample(): Promise<File>;
-}
-
 export class Workspace {
   engineState = $state<'starting' | 'ready' | 'failed'>('starting');
   engineMessage = $state('');
@@ -65,7 +58,6 @@ export class Workspace {
   /** Counts finished loads (whatever their outcome), so views and tests can tell one from the next. */
   loads = $state(0);
   readonly #engine: SiftEngine;
-  readonly #options: WorkspaceOptions;
   /** The session's tables, made anew at each reset (session-tables.svelte.ts). */
   #session = $state.raw<SessionTables>();
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
@@ -76,9 +68,8 @@ export class Workspace {
 
   readonly #work: WorkInHand;
 
-  constructor(engine: SiftEngine, options: WorkspaceOptions) {
+  constructor(engine: SiftEngine) {
     this.#engine = engine;
-    this.#options = options;
     this.#session = new SessionTables(engine);
     this.started = this.startEngine();
     this.#work = new WorkInHand(this.started, () => this.tables.length > 0);
@@ -162,9 +153,12 @@ export class Workspace {
     return this.#afterReset(() => this.#work.load(this.#load(files)));
   }
 
-  /** Shows `files` as not loaded, for `reason` (a session another tab writes takes no file). */
-  refuse(files: File[], reason: string): void {
-    this.failures = files.map((f) => ({ fileName: f.name, message: reason }));
+  /**
+   * Shows the files named as not loaded, for `reason` (a session another tab writes takes no
+   * file; the sample could not be fetched).
+   */
+  refuse(fileNames: string[], reason: string): void {
+    this.failures = fileNames.map((fileName) => ({ fileName, message: reason }));
     this.loads++;
   }
 
@@ -373,16 +367,6 @@ export class Workspace {
       this.loads++;
     }
     return loaded;
-  }
-
-  async loadSample(): Promise<void> {
-    try {
-      await this.loadFiles([await this.#options.fetchSample()]);
-    } catch (e) {
-      const message = `The sample could not be fetched: ${errorMessage(e)}`;
-      this.failures = [{ fileName: SAMPLE_FILE_NAME, message }];
-      this.loads++;
-    }
   }
 
   /** Each table's profile, by name, as the page shows it (table-profiles.svelte.ts). */

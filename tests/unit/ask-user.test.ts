@@ -106,7 +106,7 @@ describe('ask_user on the page', () => {
     const factory = new IDBFactory();
     const first = createApp(scriptedPlatform(new ScriptedModel([asking, { hang: true }]), factory));
     await until(() => first.sessions.started);
-    await first.workspace.loadSample();
+    await first.intake.takeSample();
     await until(() => first.sessions.active.id !== null);
     void first.scope.analyst.ask('What was revenue by month?');
     await until(() => first.scope.analyst.waiting.callId !== null);

@@ -22,7 +22,7 @@ describe('createApp', () => {
     await until(() => app.sessions.started);
     expect(app.workspace.engineState).toBe('ready');
 
-    await app.workspace.loadSample();
+    await app.intake.takeSample();
     await until(() => app.sessions.stored.items.length === 1);
     const [session] = app.sessions.stored.items;
     expect(session!.title).toBe('weather.csv');

@@ -38,9 +38,11 @@ function intakeWith(
       workspace.warnedDuringLoad = intake.roomWarning;
       return files.map((f) => table(f.name.replace(/\..*/, '')));
     },
-    refuse: (files: File[], reason: string) =>
-      void steps.push(`refuse ${files.map((f) => f.name).join(' ')}: ${reason}`),
+    refuse: (names: string[], reason: string) =>
+      void steps.push(`refuse ${names.join(' ')}: ${reason}`),
   };
+  /** Where the sample comes from: the app's own origin, which a test may take away. */
+  const origin = { sample: async () => file('weather.csv') };
   const preference = {
     newFiles,
     rememberNewFiles: (choice: Destination) => void remembered.push(choice),
@@ -56,8 +58,9 @@ function intakeWith(
     readOnly: () => session.readOnly,
     ready: async () => undefined,
     room: async () => room,
+    sample: () => origin.sample(),
   });
-  return { intake, steps, remembered, workspace };
+  return { intake, steps, remembered, workspace, origin };
 }
 
 /** A file that says it is `size` bytes long. */
@@ -140,6 +143,25 @@ describe('FileIntake', () => {
     expect(remembered).toEqual([]);
   });
 
+  it('brings the sample as a dropped file: asked about when the session has tables', async () => {
+    const { intake, steps } = intakeWith(['data']);
+    await intake.takeSample();
+    expect(intake.waiting?.map((f) => f.name)).toEqual(['weather.csv']);
+    await intake.choose('new', false);
+    expect(steps).toEqual(['new session', 'load weather.csv']);
+    expect(intake.shown).toEqual({ table: 'weather' });
+  });
+
+  it('says in plain words when the sample cannot be fetched, and asks nothing', async () => {
+    const { intake, steps, origin } = intakeWith(['data']);
+    origin.sample = async () => {
+      throw new Error('Failed to fetch');
+    };
+    await intake.takeSample();
+    expect(intake.waiting).toBeNull();
+    expect(steps).toEqual(['refuse weather.csv: The sample could not be fetched: Failed to fetch']);
+  });
+
   it('shows no table when every file failed', async () => {
     const failing = new FileIntake({
       workspace: {
@@ -153,6 +175,7 @@ describe('FileIntake', () => {
       newSession: async () => undefined,
       ready: async () => undefined,
       room: async () => null,
+      sample: async () => file('weather.csv'),
     });
     await failing.take([file('broken.csv')]);
     expect(failing.shown).toBeNull();

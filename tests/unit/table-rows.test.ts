@@ -81,7 +81,14 @@ describe('TableRows', () => {
       ...tableEngine(),
       query: async (): Promise<QueryResult> => {
         await new Promise<void>((r) => (release = r));
-        return { ok: true, columns: [], rows: [[3]], totalRows: 1, truncated: false, durationMs: 1 };
+        return {
+          ok: true,
+          columns: [],
+          rows: [[3]],
+          totalRows: 1,
+          truncated: false,
+          durationMs: 1,
+        };
       },
     };
     const rows = new TableRows(engine);

@@ -68,9 +68,7 @@ const file = (name: string) => new File(['a\n1\n2\n'], name);
 /** A workspace whose table changes are recorded, as the open session would hear them. */
 function workspaceOn(engine: SiftEngine) {
   const removed: string[] = [];
-  const workspace = new Workspace(engine, {
-    fetchSample: async () => file('sample.csv'),
-  });
+  const workspace = new Workspace(engine);
   workspace.listen({ loaded: () => undefined, removed: (name) => removed.push(name) });
   return { workspace, removed };
 }

@@ -125,6 +125,19 @@ export class Tab {
     await this.#app.sessions.newSession();
   }
 
+  /**
+   * Clicks New session and returns at once, as a person does who goes straight on to the next
+   * click; the page is emptied while the switch still runs.
+   */
+  startNewSession(): void {
+    void this.#app.sessions.newSession();
+  }
+
+  /** Clicks "Try the sample" (its file is the fake platform's weather.csv), without waiting. */
+  clickSample(): void {
+    void this.#app.intake.takeSample();
+  }
+
   /** Removes a table (its Remove button), and waits until the session has stored that. */
   async removeTable(name: string): Promise<void> {
     const { workspace, sessions } = this.#app;

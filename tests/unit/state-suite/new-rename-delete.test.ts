@@ -42,6 +42,25 @@ describe('new session', () => {
     expect(again.currentId()).toBe(rain);
     expect(again.questions()).toEqual(['Is it wet?']);
   });
+
+  it('a file brought while New session still empties the page goes to the new session', async () => {
+    // CI, twice: the sample clicked just after New session was read into the new session, then
+    // the switch's second reset emptied it; the session listed weather.csv, the page nothing.
+    const browser = new FakeBrowser({ databaseFiles: true });
+    const tab = await Tab.open(browser);
+    await tab.loadFile('rain.csv', 'month,mm\nnov,120\n');
+    const first = tab.currentId();
+    tab.startNewSession();
+    // The click lands as soon as the page shows no table and no session: looked at each turn of
+    // the event loop, not every 5 ms, so that it falls inside the switch.
+    while (tab.tables().length > 0 || tab.currentId() !== null)
+      await new Promise((r) => setImmediate(r));
+    tab.clickSample();
+    await until(() => tab.currentId() !== null && tab.currentId() !== first);
+    await tab.settled();
+    expect(tab.tables()).toEqual(['weather']);
+    expect(await tab.tableFiles()).toEqual([`weather ← weather.csv: month,mm\nnov,120\n`]);
+  });
 });
 
 describe('rename', () => {
