@@ -94,6 +94,7 @@ export function createApp(platform: Platform): SiftApp {
       preference: settings,
       newSession: () => sessions.newSession(),
       readOnly: () => scope().log.readOnly,
+      session: () => sessions.active.id,
       ready: () => sessions.ready(),
       room: () => roomOf(engine, platform.quota),
       sample: platform.fetchSample,

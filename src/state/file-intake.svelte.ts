@@ -37,6 +37,8 @@ export interface FileIntakeDeps {
   preference: NewFilesPreference;
   /** Another tab writes the session shown: files cannot be added to it here. */
   readOnly(): boolean;
+  /** The session shown, whose tables a question is about (Sessions.active.id). */
+  session(): string | null;
   /** Leaves the open session (it stays stored) for a blank one: Sessions.newSession. */
   newSession(): Promise<void>;
   /**
@@ -51,8 +53,8 @@ export interface FileIntakeDeps {
 }
 
 export class FileIntake {
-  /** Files waiting for the person's answer; null while nothing is asked. */
-  waiting = $state.raw<File[] | null>(null);
+  /** Files asked about, and the session whose tables the question names. */
+  #asked = $state.raw<{ files: File[]; session: string | null } | null>(null);
   /**
    * The table to bring into view after files went where the person said. A new object each
    * time, so that the page follows every such load, even one that replaced a table of that name.
@@ -69,13 +71,25 @@ export class FileIntake {
     this.#deps = deps;
   }
 
+  /**
+   * Files waiting for the person's answer; null while nothing is asked. The question is about the
+   * session it was asked in ("This session already has tables"): another shown, it is not asked
+   * there (a new session's blank page said so — seen in the injection suite), and it is asked
+   * again on coming back.
+   */
+  get waiting(): File[] | null {
+    const asked = this.#asked;
+    return asked && asked.session === this.#deps.session() ? asked.files : null;
+  }
+
   /** Files brought to the page: loaded, or held for the question. */
   async take(files: File[]): Promise<void> {
     if (files.length === 0) return;
     if (!this.waiting) await this.#deps.ready();
     // A second drop while the question shows joins the first: one answer for both.
-    if (this.waiting) {
-      this.waiting = [...this.waiting, ...files];
+    const waiting = this.waiting;
+    if (waiting) {
+      this.#asked = { files: [...waiting, ...files], session: this.#deps.session() };
       return;
     }
     // A session another tab writes takes no file here: the workspace refuses them with the
@@ -93,7 +107,7 @@ export class FileIntake {
       return;
     }
     const remembered = this.#deps.preference.newFiles;
-    if (remembered === 'ask') this.waiting = files;
+    if (remembered === 'ask') this.#asked = { files, session: this.#deps.session() };
     else await this.#send(remembered, files);
   }
 
@@ -119,14 +133,14 @@ export class FileIntake {
   async choose(destination: Destination, remember: boolean): Promise<void> {
     const files = this.waiting;
     if (!files) return;
-    this.waiting = null;
+    this.#asked = null;
     if (remember) this.#deps.preference.rememberNewFiles(destination);
     await this.#send(destination, files);
   }
 
   /** Escape or Cancel: the files are dropped, nothing is loaded. */
   cancel(): void {
-    this.waiting = null;
+    this.#asked = null;
   }
 
   async #send(destination: Destination, files: File[]): Promise<void> {

@@ -51,7 +51,9 @@ beforeAll(async () => {
         database,
       )
     : 'the ledger was in no database file';
-});
+  // The hook runs every case (65 s on a quiet machine, 2026-12-03): twice that on a busy one
+  // passed the project's two minutes for a hook, and the 80 cases were shown skipped.
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -12,10 +12,11 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive, readArchive } from '../../src/core/session/archive.ts';
 import { CANARY, hostileCsv, linkPath, plotPayloads, steeredCalls } from '../fixtures/injection.ts';
-import { downloaded, loadFiles, runSql, showView, sqlText, waitForLoads } from './app.ts';
+import { downloaded, loadFiles, runSql, showView, sqlText } from './app.ts';
 import { ask, messageRequests, mock, shownItems, useConfiguredApp } from './agent.ts';
 import { openApp, useBrowser, useSharedApp } from './browser.ts';
 import { inertProblems, useListener } from './injection-helpers.ts';
+import { loadSample } from './sessions-helpers.ts';
 
 const browser = useBrowser();
 let page: Page;
@@ -55,8 +56,7 @@ async function openSteered(): Promise<Page> {
 /** The sample loaded as `data`. */
 async function openSample(): Promise<Page> {
   await openBlank();
-  await page.click('[data-testid="sample-button"]');
-  await waitForLoads(page, 1);
+  await loadSample(page);
   return page;
 }
 
@@ -312,9 +312,16 @@ describe('the model, steered by the data, tries every channel', () => {
     );
     await page.click('[data-testid="link-cancel"]');
     expect(await dialog.isVisible()).toBe(false);
+    // On Linux a middle click also pastes what was last selected (Chromium pastes it as the
+    // button is released): a table selected before is not taken for one brought to the page.
+    const question = page.locator('[data-testid="chat-input"]');
+    await question.fill('city\train\nSeattle\t12\n');
+    await question.focus();
+    await page.keyboard.press('Control+a');
     await anchor.click({ button: 'middle' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
+    await question.fill('');
     // A modified click and Enter ask too; and with no href there is nothing for the context
     // menu's "Open link in new tab" or a drag to the tab bar to open (issue 27).
     for (const modifier of ['Control', 'Shift'] as const) {
@@ -331,6 +338,8 @@ describe('the model, steered by the data, tries every channel', () => {
     ).toEqual([null, false]);
     expect(page.context().pages()).toHaveLength(1);
     await expectNothingEscaped();
+    // Nor was the selected table taken in by the middle click (the page would ask where it goes).
+    expect(await page.locator('[data-testid="drop-choice"]').count()).toBe(0);
 
     // Confirmed, it opens — which shows the listener would have seen an unconfirmed one.
     await anchor.click();

@@ -26,7 +26,7 @@ function intakeWith(
 ) {
   const steps: string[] = [];
   const remembered: Destination[] = [];
-  const session = { readOnly };
+  const session = { readOnly, id: 'first' as string | null };
   const workspace = {
     tables: tables.map(table),
     failures: [] as unknown[],
@@ -54,13 +54,15 @@ function intakeWith(
       steps.push('new session');
       workspace.tables = [];
       session.readOnly = false;
+      session.id = null;
     },
     readOnly: () => session.readOnly,
+    session: () => session.id,
     ready: async () => undefined,
     room: async () => room,
     sample: () => origin.sample(),
   });
-  return { intake, steps, remembered, workspace, origin };
+  return { intake, steps, remembered, workspace, origin, session };
 }
 
 /** A file that says it is `size` bytes long. */
@@ -133,6 +135,21 @@ describe('FileIntake', () => {
     expect(steps).toEqual(['new session', 'load orders.csv']);
   });
 
+  it('asks only in the session it was asked in, and again on coming back there', async () => {
+    const { intake, steps, session } = intakeWith(['data']);
+    await intake.take([file('orders.csv')]);
+    session.id = 'second';
+    expect(intake.waiting).toBeNull();
+    session.id = 'first';
+    expect(intake.waiting?.map((f) => f.name)).toEqual(['orders.csv']);
+    // A file brought to another session is asked about there, alone.
+    session.id = 'second';
+    await intake.take([file('customers.csv')]);
+    expect(intake.waiting?.map((f) => f.name)).toEqual(['customers.csv']);
+    await intake.choose('add', false);
+    expect(steps).toEqual(['load customers.csv']);
+  });
+
   it('loads nothing when the question is cancelled', async () => {
     const { intake, steps, remembered } = intakeWith(['data']);
     await intake.take([file('orders.csv')]);
@@ -171,6 +188,7 @@ describe('FileIntake', () => {
         refuse: () => undefined,
       },
       readOnly: () => false,
+      session: () => null,
       preference: { newFiles: 'add', rememberNewFiles: () => undefined },
       newSession: async () => undefined,
       ready: async () => undefined,
