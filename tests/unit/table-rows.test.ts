@@ -21,6 +21,16 @@ const table = (name: string, rows: number): TableInfo => ({
   loadMs: 1,
 });
 
+/** DuckDB's answer to a count of `n` rows. */
+const counted = (n: number): QueryResult => ({
+  ok: true,
+  columns: [],
+  rows: [[n]],
+  totalRows: 1,
+  truncated: false,
+  durationMs: 1,
+});
+
 /** An engine whose table `t` has rows 0…n-1, reading each page as its SQL asks. */
 function rowsEngine(fail = false) {
   const asked: string[] = [];
@@ -81,14 +91,7 @@ describe('TableRows', () => {
       ...tableEngine(),
       query: async (): Promise<QueryResult> => {
         await new Promise<void>((r) => (release = r));
-        return {
-          ok: true,
-          columns: [],
-          rows: [[3]],
-          totalRows: 1,
-          truncated: false,
-          durationMs: 1,
-        };
+        return counted(3);
       },
     };
     const rows = new TableRows(engine);
@@ -114,15 +117,7 @@ describe('TableRows', () => {
     const engine = {
       ...tableEngine(),
       query: async (sql: string): Promise<QueryResult> => {
-        if (/count\(\*\)/i.test(sql))
-          return {
-            ok: true,
-            columns: [],
-            rows: [[3]],
-            totalRows: 1,
-            truncated: false,
-            durationMs: 1,
-          };
+        if (/count\(\*\)/i.test(sql)) return counted(3);
         // Once sorted, the first page holds a longer name than the table's first rows did.
         const rows = (sorted ? ['Llanfairpwllgwyngyll-gogerychwyrn', ...names] : names).map(
           (city, i) => [city, i, i % 2 === 0 ? null : 'ab'],
@@ -170,15 +165,7 @@ describe('a table read again under its name', () => {
       ...tableEngine(),
       query: async (sql: string): Promise<QueryResult> => {
         asked.push(sql);
-        if (/count\(\*\)/i.test(sql))
-          return {
-            ok: true,
-            columns: [],
-            rows: [[2]],
-            totalRows: 1,
-            truncated: false,
-            durationMs: 1,
-          };
+        if (/count\(\*\)/i.test(sql)) return counted(2);
         const rows = [
           [`Cr${letter}merie`, 1],
           ['Café', 2],
