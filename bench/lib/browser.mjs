@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import { cpSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
-import { CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, REPLACED_DEFAULTS } from '../../scripts/chromium.mjs';
 
 export { CHROMIUM_ARGS };
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -149,7 +149,11 @@ class MemoryWatch {
 export async function openBrowser({ profileDir = null } = {}) {
   const root = process.pid;
   const memory = new MemoryWatch(root);
-  const options = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+  const options = {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    ignoreDefaultArgs: REPLACED_DEFAULTS,
+  };
   const viewport = { width: 1280, height: 900 };
   // A persistent profile (disk HTTP cache, V8's wasm code cache) when one is asked for.
   const context = profileDir
