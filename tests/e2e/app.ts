@@ -37,6 +37,30 @@ export async function waitForLoads(page: Page, count: number): Promise<void> {
   );
 }
 
+/**
+ * Loads `files` as `loadFiles` does, reading the progress bar at every frame from before they
+ * are chosen until they are loaded: the distinct fractions it showed, in order.
+ */
+export async function loadWatchingProgress(page: Page, files: FileSpec[]): Promise<number[]> {
+  await page.evaluate(() => {
+    const w = window as unknown as { seen: number[]; watching: boolean };
+    w.seen = [];
+    w.watching = true;
+    const look = () => {
+      const bar = document.querySelector<HTMLProgressElement>('[data-testid="load-fraction"]');
+      if (bar && bar.value !== w.seen.at(-1)) w.seen.push(bar.value);
+      if (w.watching) requestAnimationFrame(look);
+    };
+    look();
+  });
+  await loadFiles(page, files);
+  return page.evaluate(() => {
+    const w = window as unknown as { seen: number[]; watching: boolean };
+    w.watching = false;
+    return w.seen;
+  });
+}
+
 export interface Summary {
   table: string;
   file: string;

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadErrors, loadFiles, runSql, summaries } from './app.ts';
+import { loadErrors, loadFiles, loadWatchingProgress, runSql, summaries } from './app.ts';
 import { openApp, useBrowser, useSharedApp } from './browser.ts';
 import { blankSession, sessionsReady } from './sessions-helpers.ts';
 
@@ -192,24 +192,7 @@ describe('files of every format', () => {
   it('shows how far a JSON Lines or Parquet file has been read, not only that it is being read', async () => {
     const { page, errors } = await openBlank();
     for (const file of ['events.jsonl', 'sales.parquet']) {
-      // Every frame's reading of the bar, from before the file is chosen until it is loaded.
-      await page.evaluate(() => {
-        const w = window as unknown as { seen: number[]; watching: boolean };
-        w.seen = [];
-        w.watching = true;
-        const look = () => {
-          const bar = document.querySelector<HTMLProgressElement>('[data-testid="load-fraction"]');
-          if (bar && bar.value !== w.seen.at(-1)) w.seen.push(bar.value);
-          if (w.watching) requestAnimationFrame(look);
-        };
-        look();
-      });
-      await loadFiles(page, [path(file)]);
-      const seen = await page.evaluate(() => {
-        const w = window as unknown as { seen: number[]; watching: boolean };
-        w.watching = false;
-        return w.seen;
-      });
+      const seen = await loadWatchingProgress(page, [path(file)]);
       expect(seen.filter((v) => v > 0 && v < 1).length, file).toBeGreaterThanOrEqual(3);
       expect(
         seen.every((v, i) => i === 0 || v >= seen[i - 1]!),

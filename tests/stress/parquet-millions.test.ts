@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { loadErrors, loadFiles, runSql, summaries } from '../e2e/app.ts';
+import { loadErrors, loadWatchingProgress, runSql, summaries } from '../e2e/app.ts';
 import { openApp, useBrowser } from '../e2e/browser.ts';
 
 const browser = useBrowser();
@@ -29,24 +29,7 @@ describe('a Parquet file of millions of rows', () => {
     expect(expected!.groups).toBe(25);
 
     const { page, errors } = await openApp(browser());
-    // Every frame's reading of the progress bar, from before the file is chosen until it is loaded.
-    await page.evaluate(() => {
-      const w = window as unknown as { seen: number[]; watching: boolean };
-      w.seen = [];
-      w.watching = true;
-      const look = () => {
-        const bar = document.querySelector<HTMLProgressElement>('[data-testid="load-fraction"]');
-        if (bar && bar.value !== w.seen.at(-1)) w.seen.push(bar.value);
-        if (w.watching) requestAnimationFrame(look);
-      };
-      look();
-    });
-    await loadFiles(page, [path]);
-    const seen = await page.evaluate(() => {
-      const w = window as unknown as { seen: number[]; watching: boolean };
-      w.watching = false;
-      return w.seen;
-    });
+    const seen = await loadWatchingProgress(page, [path]);
     expect(await loadErrors(page)).toEqual([]);
     // The page drew frames all along: most row groups were seen read, never going back.
     expect(seen.filter((v) => v > 0 && v < 1).length).toBeGreaterThanOrEqual(10);
