@@ -35,10 +35,10 @@ const PLAYWRIGHT_DISABLED = [
  */
 export const SIFT_DISABLED = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
-/** Playwright's switches that CHROMIUM_ARGS takes the place of: launch with `ignoreDefaultArgs`. */
-export const REPLACED_DEFAULTS = [`--disable-features=${PLAYWRIGHT_DISABLED.join(',')}`];
+/** Playwright's switches that CHROMIUM_ARGS takes the place of. */
+const REPLACED_DEFAULTS = [`--disable-features=${PLAYWRIGHT_DISABLED.join(',')}`];
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -49,7 +49,11 @@ export const CHROMIUM_ARGS = [
   `--disable-features=${[...PLAYWRIGHT_DISABLED, ...SIFT_DISABLED].join(',')}`,
 ];
 
-const options = () => ({
+/**
+ * How every script launches Chromium (`chromium.launch`, `launchServer`, `launchPersistentContext`):
+ * the executable, the switches, and Playwright's switch that ours replace.
+ */
+export const chromiumOptions = () => ({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: CHROMIUM_ARGS,
   ignoreDefaultArgs: REPLACED_DEFAULTS,
@@ -57,7 +61,7 @@ const options = () => ({
 
 /** @returns {Promise<import('playwright-core').Browser>} */
 export function launchChromium() {
-  return chromium.launch(options());
+  return chromium.launch(chromiumOptions());
 }
 
 /**
@@ -65,5 +69,5 @@ export function launchChromium() {
  * @returns {Promise<import('playwright-core').BrowserServer>}
  */
 export function launchChromiumServer() {
-  return chromium.launchServer(options());
+  return chromium.launchServer(chromiumOptions());
 }

@@ -7,10 +7,7 @@ import { chromium } from 'playwright-core';
 import { cpSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
-import { CHROMIUM_ARGS, REPLACED_DEFAULTS } from '../../scripts/chromium.mjs';
-
-export { CHROMIUM_ARGS };
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { chromiumOptions } from '../../scripts/chromium.mjs';
 
 /**
  * Serves a snapshot of dist/ (copied to `outDir`, bench/out/app-dist unless told, so a rebuild during
@@ -149,11 +146,7 @@ class MemoryWatch {
 export async function openBrowser({ profileDir = null } = {}) {
   const root = process.pid;
   const memory = new MemoryWatch(root);
-  const options = {
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    ignoreDefaultArgs: REPLACED_DEFAULTS,
-  };
+  const options = chromiumOptions();
   const viewport = { width: 1280, height: 900 };
   // A persistent profile (disk HTTP cache, V8's wasm code cache) when one is asked for.
   const context = profileDir
