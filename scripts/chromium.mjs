@@ -50,24 +50,43 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * How every script launches Chromium (`chromium.launch`, `launchServer`, `launchPersistentContext`):
- * the executable, the switches, and Playwright's switch that ours replace.
+ * What the tests' Chromium adds (tests/e2e/global-setup.ts), and not the bench's or the
+ * screenshots', which show what a person's browser does. V8 compiles DuckDB's wasm with Liftoff
+ * and recompiles a function with TurboFan once it has run about 13 MB of code
+ * (`--wasm-tiering-budget`, V8's default 13,000,000). A test's queries are many and short, so
+ * the recompiling cost more than it saved: about 1.3 s of CPU after each boot, and whole files
+ * 20–25 % slower. With a budget a hundred times larger, only what runs long gets recompiled:
+ * six data-heavy browser files took 160 s and 167 s instead of 210 s, eight that mostly boot
+ * pages 162 s instead of 186 s (two at a time on two cores, 2026-12-04, alternated). Liftoff
+ * alone (`--liftoff-only`) saved more on the second set (152 s) and cost on the first (210 s
+ * against 194 s). Queries give the same results at either tier; only their speed differs.
  */
-export const chromiumOptions = () => ({
+export const TEST_SWITCHES = ['--js-flags=--wasm-tiering-budget=1300000000'];
+
+/**
+ * How every script launches Chromium (`chromium.launch`, `launchServer`, `launchPersistentContext`):
+ * the executable, the switches (and any of the caller's), and Playwright's switch that ours replace.
+ * @param {string[]} [extra]
+ */
+export const chromiumOptions = (extra = []) => ({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
+  args: [...CHROMIUM_ARGS, ...extra],
   ignoreDefaultArgs: REPLACED_DEFAULTS,
 });
 
-/** @returns {Promise<import('playwright-core').Browser>} */
-export function launchChromium() {
-  return chromium.launch(chromiumOptions());
+/**
+ * @param {string[]} [extra] switches of the caller's (TEST_SWITCHES)
+ * @returns {Promise<import('playwright-core').Browser>}
+ */
+export function launchChromium(extra = []) {
+  return chromium.launch(chromiumOptions(extra));
 }
 
 /**
  * A Chromium that other processes connect to (`chromium.connect(server.wsEndpoint())`).
+ * @param {string[]} [extra] switches of the caller's (TEST_SWITCHES)
  * @returns {Promise<import('playwright-core').BrowserServer>}
  */
-export function launchChromiumServer() {
-  return chromium.launchServer(chromiumOptions());
+export function launchChromiumServer(extra = []) {
+  return chromium.launchServer(chromiumOptions(extra));
 }

@@ -4,7 +4,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject, onTestFailed } from 'vitest';
-import { launchChromium } from '../../scripts/chromium.mjs';
+import { launchChromium, TEST_SWITCHES } from '../../scripts/chromium.mjs';
 
 /**
  * The run's Chromium; a browser of this file's own should it have gone (a file run with another
@@ -16,7 +16,7 @@ export async function launch(): Promise<Browser> {
     const connected = await chromium.connect(ws).catch(() => undefined);
     if (connected) return connected;
   }
-  return launchChromium();
+  return launchChromium(TEST_SWITCHES);
 }
 
 export interface OpenedPage {

@@ -2,20 +2,56 @@
  * The Chromium every test, benchmark and screenshot starts (scripts/chromium.mjs): one
  * `--disable-features` reaches it, Playwright's own list and ours together — Chromium keeps only
  * the last, so a second would mean Playwright changed its list and ours has fallen behind — and no
- * tab builds the address bar's popup pages, which cost each page about a second of CPU.
+ * tab builds the address bar's popup pages, which cost each page about a second of CPU. The tests'
+ * own switches (TEST_SWITCHES: DuckDB's wasm recompiled only when it runs long) reach the
+ * renderers, where V8 reads them.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { launchChromiumServer, SIFT_DISABLED } from '../../scripts/chromium.mjs';
+import { launchChromiumServer, SIFT_DISABLED, TEST_SWITCHES } from '../../scripts/chromium.mjs';
+
+/**
+ * A process's switches. Chromium retitles the processes its zygote forks (renderers among them),
+ * so theirs read as one line with spaces, not NUL-separated; no switch checked here has a space.
+ */
+const commandLine = (pid: number | string) =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+
+/** The command lines of every process under `root`, from /proc. */
+function descendants(root: number): string[][] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // A process that ended while /proc was read.
+    }
+  }
+  const found: string[][] = [];
+  const stack = [root];
+  while (stack.length) {
+    for (const child of children.get(stack.pop()!) ?? []) {
+      try {
+        found.push(commandLine(child));
+      } catch {
+        // As above.
+      }
+      stack.push(child);
+    }
+  }
+  return found;
+}
 
 describe('the tests’ Chromium', () => {
-  it('gets one --disable-features, with ours in it, and builds no address-bar popup for a tab', async () => {
-    const server = await launchChromiumServer();
+  it('gets one --disable-features, with ours in it, builds no address-bar popup for a tab, and gives its renderers the tests’ V8 switches', async () => {
+    const server = await launchChromiumServer(TEST_SWITCHES);
     try {
       const pid = server.process().pid!;
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      const disabled = args.filter((a) => a.startsWith('--disable-features='));
+      const disabled = commandLine(pid).filter((a) => a.startsWith('--disable-features='));
       expect(
         disabled,
         'Playwright’s --disable-features changed: update scripts/chromium.mjs',
@@ -30,6 +66,10 @@ describe('the tests’ Chromium', () => {
       const { targetInfos } = await cdp.send('Target.getTargets');
       expect(targetInfos.filter((t) => t.url.startsWith('chrome://omnibox-popup'))).toEqual([]);
       expect(targetInfos.filter((t) => t.type === 'page')).toHaveLength(1);
+
+      const renderers = descendants(pid).filter((args) => args.includes('--type=renderer'));
+      expect(renderers.length).toBeGreaterThan(0);
+      for (const args of renderers) expect(args).toEqual(expect.arrayContaining(TEST_SWITCHES));
       await browser.close();
     } finally {
       await server.close();

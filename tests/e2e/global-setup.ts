@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import type { BrowserServer } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { launchChromiumServer } from '../../scripts/chromium.mjs';
+import { launchChromiumServer, TEST_SWITCHES } from '../../scripts/chromium.mjs';
 import { startMockAnthropic, type MockAnthropic } from '../mock-anthropic/server.ts';
 import { E2E_WORKERS } from './workers.ts';
 
@@ -43,8 +43,9 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('bareUrl', bareUrl);
   // One Chromium for every file, which each connects to (tests/e2e/browser.ts): launching and
   // closing one per file cost about a second each, some 55 s of the run. Each test still gets
-  // contexts of its own, with their own storage and renderer processes.
-  chromium = await launchChromiumServer();
+  // contexts of its own, with their own storage and renderer processes. Its wasm tiering is the
+  // tests' own (TEST_SWITCHES in scripts/chromium.mjs).
+  chromium = await launchChromiumServer(TEST_SWITCHES);
   project.provide('chromiumWs', chromium.wsEndpoint());
 }
 
