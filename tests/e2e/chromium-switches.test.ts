@@ -6,9 +6,10 @@
  * own switches (TEST_SWITCHES: DuckDB's wasm recompiled only when it runs long) reach the
  * renderers, where V8 reads them.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { rendererPids } from '../../bench/lib/browser.mjs';
 import { launchChromiumServer, SIFT_DISABLED, TEST_SWITCHES } from '../../scripts/chromium.mjs';
 
 /**
@@ -17,34 +18,6 @@ import { launchChromiumServer, SIFT_DISABLED, TEST_SWITCHES } from '../../script
  */
 const commandLine = (pid: number | string) =>
   readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
-
-/** The command lines of every process under `root`, from /proc. */
-function descendants(root: number): string[][] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // A process that ended while /proc was read.
-    }
-  }
-  const found: string[][] = [];
-  const stack = [root];
-  while (stack.length) {
-    for (const child of children.get(stack.pop()!) ?? []) {
-      try {
-        found.push(commandLine(child));
-      } catch {
-        // As above.
-      }
-      stack.push(child);
-    }
-  }
-  return found;
-}
 
 describe('the tests’ Chromium', () => {
   it('gets one --disable-features, with ours in it, builds no address-bar popup for a tab, and gives its renderers the tests’ V8 switches', async () => {
@@ -67,7 +40,7 @@ describe('the tests’ Chromium', () => {
       expect(targetInfos.filter((t) => t.url.startsWith('chrome://omnibox-popup'))).toEqual([]);
       expect(targetInfos.filter((t) => t.type === 'page')).toHaveLength(1);
 
-      const renderers = descendants(pid).filter((args) => args.includes('--type=renderer'));
+      const renderers = rendererPids(pid).map(commandLine);
       expect(renderers.length).toBeGreaterThan(0);
       for (const args of renderers) expect(args).toEqual(expect.arrayContaining(TEST_SWITCHES));
       await browser.close();
